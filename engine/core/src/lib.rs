@@ -1,0 +1,34 @@
+//! # qoslab-core
+//!
+//! The simulation core of qoslab: a deterministic discrete-event engine for
+//! Quality-of-Service scheduling in interconnects. It does no I/O and knows nothing of
+//! WebAssembly; the CLI and the browser facade both drive it through [`Run`].
+//!
+//! Layout (one concept per module):
+//! - [`time`]: integer simulated time and link rates;
+//! - [`rng`]: seeded, independent random streams;
+//! - [`kernel`]: the event queue with deterministic tie-breaking;
+//! - [`scenario`]: the versioned scenario document, migrations and validation;
+//! - [`traffic`]: packet sources;
+//! - [`schedulers`]: output schedulers behind one trait;
+//! - [`network`]: packets, flow control and the simulated systems (the link lab);
+//! - [`stats`]: counters and latency histograms;
+//! - [`results`]: what a run reports;
+//! - [`run`]: chunked execution of a scenario.
+
+pub mod error;
+pub mod kernel;
+pub mod network;
+pub mod results;
+pub mod rng;
+pub mod run;
+pub mod scenario;
+pub mod schedulers;
+pub mod stats;
+pub mod time;
+pub mod traffic;
+
+pub use error::{EngineError, FieldError};
+pub use results::RunResults;
+pub use run::Run;
+pub use scenario::Scenario;

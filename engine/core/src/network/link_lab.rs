@@ -1,0 +1,305 @@
+//! The link lab: one output port, per-class sources and queues, a scheduler, and one
+//! downstream buffer per class behind credit-based flow control.
+//!
+//! ```text
+//!  source 0 ─► queue 0 ─┐                          ┌─► buffer 0 ─► drain 0 ─┐
+//!  source 1 ─► queue 1 ─┼─► scheduler ─► link ─────┼─► buffer 1 ─► drain 1 ─┤ credits
+//!  ...                  ┘  (credit-aware)          └─► ...                  │ return
+//!                          ▲────────────────────────────────────────────────┘
+//! ```
+//! Source queues are unbounded (latency counts from generation). A packet takes its
+//! credits when it starts on the link, is delivered when its tail reaches the downstream
+//! buffer, is drained FIFO at the class's drain rate, and its credits come back
+//! `credit_delay` after it leaves the buffer.
+
+use std::collections::VecDeque;
+
+use super::{CreditCounter, Packet, credits_for};
+use crate::error::EngineError;
+use crate::kernel::EventQueue;
+use crate::rng::RngStreams;
+use crate::scenario::{LinkLabConfig, Scenario};
+use crate::schedulers::{self, Head, PortView, Scheduler, SchedulerCost};
+use crate::stats::{ClassCounters, Window};
+use crate::time::{BitRate, Duration, SimTime};
+use crate::traffic::Source;
+
+/// Events of the link lab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    /// A class's source generates its next packet.
+    Generate(u16),
+    /// The packet on the link has fully arrived downstream.
+    TransmitDone,
+    /// Credits of a class come back from downstream.
+    CreditReturn { class: u16, credits: u32 },
+}
+
+/// The queues and credits of the port: what a scheduler may look at.
+#[derive(Clone, Debug)]
+struct Port {
+    queues: Vec<VecDeque<Packet>>,
+    credits: Vec<CreditCounter>,
+}
+
+impl PortView for Port {
+    fn class_count(&self) -> usize {
+        self.queues.len()
+    }
+
+    fn head(&self, class: usize) -> Option<Head> {
+        self.queues[class].front().map(|p| Head {
+            bytes: p.bytes,
+            credits: p.credits,
+            created: p.created,
+        })
+    }
+
+    fn free_credits(&self, class: usize) -> u32 {
+        self.credits[class].free()
+    }
+}
+
+/// Breaches of the model's invariants, counted as they happen (all zero in a correct run).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Audit {
+    /// A packet delivered before an earlier packet of its class.
+    pub fifo_violations: u64,
+    /// The scheduler chose a class whose head did not fit its credits.
+    pub credit_violations: u64,
+    /// The link stayed idle while a class was active.
+    pub idle_with_active_class: u64,
+}
+
+/// A running link-lab simulation.
+pub struct LinkLab {
+    events: EventQueue<Event>,
+    port: Port,
+    scheduler: Box<dyn Scheduler>,
+    sources: Vec<Option<Source>>,
+    link: BitRate,
+    drain: Vec<BitRate>,
+    drain_free_at: Vec<SimTime>,
+    credit_delay: Duration,
+    on_link: Option<Packet>,
+    counters: Vec<ClassCounters>,
+    last_delivered: Vec<Option<u64>>,
+    window: Window,
+    next_id: u64,
+    audit: Audit,
+}
+
+impl LinkLab {
+    /// Builds the link lab of a scenario, validating it first.
+    pub fn new(scenario: &Scenario, lab: &LinkLabConfig) -> Result<LinkLab, EngineError> {
+        crate::scenario::validate(scenario)?;
+        let rate = |path: &str, gbps: f64| {
+            BitRate::from_gbps(gbps)
+                .ok_or_else(|| EngineError::invalid(path, "must be a rate in Gb/s above 0"))
+        };
+        let link = rate("model.link.rate_gbps", lab.link.rate_gbps)?;
+        let default_drain = rate(
+            "model.downstream.drain_rate_gbps",
+            lab.downstream.drain_rate_gbps,
+        )?;
+        let n = lab.classes.len();
+        let streams = RngStreams::new(scenario.seed);
+        let buffer_credits = lab.downstream.buffer_bytes / super::CREDIT_BYTES;
+        let mut lab_sim = LinkLab {
+            events: EventQueue::new(),
+            port: Port {
+                queues: vec![VecDeque::new(); n],
+                credits: vec![CreditCounter::new(buffer_credits); n],
+            },
+            scheduler: schedulers::build(&lab.scheduler, n),
+            sources: Vec::with_capacity(n),
+            link,
+            drain: lab
+                .classes
+                .iter()
+                .map(|c| {
+                    c.drain_rate_gbps
+                        .and_then(BitRate::from_gbps)
+                        .unwrap_or(default_drain)
+                })
+                .collect(),
+            drain_free_at: vec![SimTime::ZERO; n],
+            credit_delay: Duration(u64::from(lab.downstream.credit_delay_ns) * 1000),
+            on_link: None,
+            counters: vec![ClassCounters::default(); n],
+            last_delivered: vec![None; n],
+            window: Window {
+                start: SimTime::from_us(scenario.warmup_us),
+                end: SimTime::from_us(scenario.duration_us),
+            },
+            next_id: 0,
+            audit: Audit::default(),
+        };
+        for (i, class) in lab.classes.iter().enumerate() {
+            let mut source = Source::new(i as u32, &class.traffic, link, &streams);
+            if let Some(s) = source.as_mut() {
+                let first = SimTime::ZERO + s.first_gap();
+                lab_sim.events.schedule(first, Event::Generate(i as u16));
+            }
+            lab_sim.sources.push(source);
+        }
+        Ok(lab_sim)
+    }
+
+    /// Processes up to `max_events` events. Returns true when the run is complete.
+    pub fn advance(&mut self, max_events: u64) -> bool {
+        for _ in 0..max_events {
+            let Some((now, event)) = self.events.pop_until(self.window.end) else {
+                return true;
+            };
+            match event {
+                Event::Generate(class) => self.generate(now, class),
+                Event::TransmitDone => self.transmit_done(now),
+                Event::CreditReturn { class, credits } => {
+                    self.port.credits[usize::from(class)].give_back(credits);
+                }
+            }
+            self.try_send(now);
+        }
+        self.is_done()
+    }
+
+    /// Whether every event up to the end of the run has been processed.
+    pub fn is_done(&self) -> bool {
+        self.events.peek_time().is_none_or(|t| t > self.window.end)
+    }
+
+    /// Simulated time reached.
+    pub fn now(&self) -> SimTime {
+        self.events.now()
+    }
+
+    /// End of the run.
+    pub fn end(&self) -> SimTime {
+        self.window.end
+    }
+
+    /// Events processed so far.
+    pub fn events_processed(&self) -> u64 {
+        self.events.events_processed()
+    }
+
+    /// The measurement window.
+    pub fn window(&self) -> Window {
+        self.window
+    }
+
+    /// Per-class counters.
+    pub fn counters(&self) -> &[ClassCounters] {
+        &self.counters
+    }
+
+    /// Packets of `class` generated but not yet delivered (queued or on the link).
+    pub fn in_flight(&self, class: usize) -> u64 {
+        let c = &self.counters[class];
+        c.generated - c.delivered
+    }
+
+    /// Packets waiting in each class queue.
+    pub fn queue_lengths(&self) -> Vec<usize> {
+        self.port.queues.iter().map(VecDeque::len).collect()
+    }
+
+    /// The link rate.
+    pub fn link_rate(&self) -> BitRate {
+        self.link
+    }
+
+    /// The scheduler's kind and work counters.
+    pub fn scheduler_cost(&self) -> (&'static str, SchedulerCost) {
+        (self.scheduler.kind(), self.scheduler.cost())
+    }
+
+    /// Invariant breaches so far.
+    pub fn audit(&self) -> Audit {
+        self.audit
+    }
+
+    /// Downstream credits in use per class (never above the buffer size).
+    pub fn credits_in_use(&self) -> Vec<(u32, u32)> {
+        self.port
+            .credits
+            .iter()
+            .map(|c| (c.in_use(), c.capacity()))
+            .collect()
+    }
+
+    fn generate(&mut self, now: SimTime, class: u16) {
+        let c = usize::from(class);
+        let Some(source) = self.sources[c].as_mut() else {
+            return;
+        };
+        let bytes = source.next_size();
+        let gap = source.gap_after(bytes);
+        let packet = Packet {
+            id: self.next_id,
+            class,
+            bytes,
+            credits: credits_for(bytes),
+            created: now,
+        };
+        self.next_id += 1;
+        self.counters[c].on_generated(now, bytes, &self.window);
+        self.port.queues[c].push_back(packet);
+        self.scheduler.on_enqueue(c, bytes, &self.port);
+        let next = now + gap;
+        if next <= self.window.end {
+            self.events.schedule(next, Event::Generate(class));
+        }
+    }
+
+    fn transmit_done(&mut self, now: SimTime) {
+        let Some(packet) = self.on_link.take() else {
+            return;
+        };
+        let c = usize::from(packet.class);
+        if self.last_delivered[c].is_some_and(|last| last > packet.id) {
+            self.audit.fifo_violations += 1;
+        }
+        self.last_delivered[c] = Some(packet.id);
+        self.counters[c].on_delivered(packet.created, now, packet.bytes, &self.window);
+        // The downstream buffer drains FIFO at the class's drain rate.
+        let start = now.max(self.drain_free_at[c]);
+        let drained = start + self.drain[c].transmission_time(u64::from(packet.bytes));
+        self.drain_free_at[c] = drained;
+        self.events.schedule(
+            drained + self.credit_delay,
+            Event::CreditReturn {
+                class: packet.class,
+                credits: packet.credits,
+            },
+        );
+    }
+
+    /// If the link is free, asks the scheduler for the next packet and starts sending it.
+    fn try_send(&mut self, now: SimTime) {
+        if self.on_link.is_some() {
+            return;
+        }
+        let Some(class) = self.scheduler.select(&self.port) else {
+            let n = self.port.class_count();
+            if (0..n).any(|c| self.port.is_active(c)) {
+                self.audit.idle_with_active_class += 1;
+            }
+            return;
+        };
+        let Some(packet) = self.port.queues[class].front().copied() else {
+            self.audit.idle_with_active_class += 1;
+            return;
+        };
+        if !self.port.credits[class].consume(packet.credits) {
+            self.audit.credit_violations += 1;
+            return;
+        }
+        self.port.queues[class].pop_front();
+        self.scheduler.after_send(class, &self.port);
+        self.on_link = Some(packet);
+        let done = now + self.link.transmission_time(u64::from(packet.bytes));
+        self.events.schedule(done, Event::TransmitDone);
+    }
+}

@@ -1,0 +1,90 @@
+//! The results of a run: what the CLI prints and the browser plots.
+//!
+//! The JSON form is part of the public interface (the CLI's output, the browser's
+//! download); fields are only ever added.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::schedulers::SchedulerCost;
+use crate::stats::LatencySummary;
+
+/// Everything a run measured.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+pub struct RunResults {
+    /// The engine that produced these numbers (`qoslab-core <version>`).
+    pub engine: String,
+    /// The scenario's name.
+    pub scenario: String,
+    /// The seed of the run.
+    #[ts(type = "number")]
+    pub seed: u64,
+    /// Simulated time of the run, in ns.
+    #[ts(type = "number")]
+    pub duration_ns: u64,
+    /// Warm-up excluded from the statistics, in ns.
+    #[ts(type = "number")]
+    pub warmup_ns: u64,
+    /// Link data rate in Gb/s.
+    pub link_rate_gbps: f64,
+    /// Events processed.
+    #[ts(type = "number")]
+    pub events: u64,
+    /// Packets generated over the whole run (all classes).
+    #[ts(type = "number")]
+    pub generated: u64,
+    /// Packets delivered over the whole run.
+    #[ts(type = "number")]
+    pub delivered: u64,
+    /// Packets generated but not delivered when the run ended (queued or on the link);
+    /// `generated = delivered + in_flight`.
+    #[ts(type = "number")]
+    pub in_flight: u64,
+    /// The scheduler and the work it did.
+    pub scheduler: SchedulerSummary,
+    /// Per-class results, in class order.
+    pub classes: Vec<ClassResults>,
+}
+
+/// The scheduler of a run and its work counters.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+pub struct SchedulerSummary {
+    /// The scheduler kind.
+    pub kind: String,
+    /// Work counters.
+    pub cost: SchedulerCost,
+}
+
+/// Results of one class.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+pub struct ClassResults {
+    /// Class name.
+    pub name: String,
+    /// Bytes generated in the measurement window, as a fraction of the link capacity.
+    pub offered: f64,
+    /// Bytes delivered in the measurement window, as a fraction of the link capacity.
+    pub throughput: f64,
+    /// Packets delivered in the measurement window.
+    #[ts(type = "number")]
+    pub packets: u64,
+    /// Packets generated over the whole run.
+    #[ts(type = "number")]
+    pub generated: u64,
+    /// Packets delivered over the whole run.
+    #[ts(type = "number")]
+    pub delivered: u64,
+    /// Packets still queued or on the link at the end.
+    #[ts(type = "number")]
+    pub in_flight: u64,
+    /// Latency (generation to full delivery downstream) of packets generated in the
+    /// window and delivered by the end.
+    pub latency_ns: LatencySummary,
+}
+
+impl RunResults {
+    /// The results as pretty JSON: the exact bytes the CLI prints and the browser downloads.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}

@@ -1,0 +1,176 @@
+//! Seeded random-number streams.
+//!
+//! A run owns one [`RngStreams`] built from the scenario seed; every random process asks
+//! it for its own [`RngStream`] by a stable [`StreamId`]. Streams are independent PCG-64
+//! generators (same state, different increment), so adding a class or changing the
+//! scheduler never shifts the random numbers another source sees: two runs that differ
+//! only in the scheduler see identical traffic.
+//!
+//! Continuous variates are drawn by inverse transform with [`libm`], so native and
+//! WebAssembly builds produce bit-identical values.
+
+use rand::{Rng, RngExt};
+use rand_pcg::Pcg64;
+
+/// Identifies one random stream of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StreamId {
+    /// Inter-arrival times of a traffic class's source.
+    Arrivals(u32),
+    /// Packet sizes of a traffic class's source.
+    Sizes(u32),
+    /// Initial phase of a constant-rate source.
+    Phase(u32),
+}
+
+impl StreamId {
+    fn index(self) -> u128 {
+        match self {
+            StreamId::Arrivals(c) => u128::from(c) * 4,
+            StreamId::Sizes(c) => u128::from(c) * 4 + 1,
+            StreamId::Phase(c) => u128::from(c) * 4 + 2,
+        }
+    }
+}
+
+/// The factory of all random streams of one run.
+#[derive(Clone, Debug)]
+pub struct RngStreams {
+    state: u128,
+}
+
+impl RngStreams {
+    /// Streams derived from a scenario seed.
+    pub fn new(seed: u64) -> RngStreams {
+        // Spread the 64-bit seed over the 128-bit PCG state with two SplitMix64 rounds.
+        let a = splitmix64(seed);
+        let b = splitmix64(a);
+        RngStreams {
+            state: (u128::from(a) << 64) | u128::from(b),
+        }
+    }
+
+    /// The stream with the given id (always the same sequence for the same seed and id).
+    pub fn stream(&self, id: StreamId) -> RngStream {
+        RngStream {
+            rng: Pcg64::new(self.state, id.index()),
+        }
+    }
+}
+
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One deterministic random stream.
+#[derive(Clone, Debug)]
+pub struct RngStream {
+    rng: Pcg64,
+}
+
+impl RngStream {
+    /// Uniform in [0, 1), 53 bits of precision.
+    pub fn unit(&mut self) -> f64 {
+        self.rng.random::<f64>()
+    }
+
+    /// Uniform integer in `lo..=hi` (requires `lo <= hi`; returns `lo` otherwise).
+    pub fn uniform_u32(&mut self, lo: u32, hi: u32) -> u32 {
+        if lo >= hi {
+            return lo;
+        }
+        self.rng.random_range(lo..=hi)
+    }
+
+    /// Exponentially distributed with the given mean (inverse transform, `libm::log`).
+    pub fn exponential(&mut self, mean: f64) -> f64 {
+        let u = self.unit();
+        -libm::log(1.0 - u) * mean
+    }
+
+    /// Bounded Pareto on `[lo, hi]` with tail index `shape` (inverse transform, `libm::pow`).
+    pub fn bounded_pareto(&mut self, lo: f64, hi: f64, shape: f64) -> f64 {
+        let u = self.unit();
+        let ratio = libm::pow(lo / hi, shape);
+        let x = lo * libm::pow(1.0 - u * (1.0 - ratio), -1.0 / shape);
+        x.clamp(lo, hi)
+    }
+
+    /// Raw 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_stream() {
+        let a = RngStreams::new(7).stream(StreamId::Arrivals(1)).next_u64();
+        let b = RngStreams::new(7).stream(StreamId::Arrivals(1)).next_u64();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn streams_and_seeds_differ() {
+        let s = RngStreams::new(7);
+        let a = s.stream(StreamId::Arrivals(1)).next_u64();
+        let b = s.stream(StreamId::Sizes(1)).next_u64();
+        let c = RngStreams::new(8).stream(StreamId::Arrivals(1)).next_u64();
+        assert_ne!(a, b);
+        assert_ne!(a, c);
+    }
+
+    /// Pins the exact sequence: a change of generator or seeding breaks every shared link,
+    /// so it must be a deliberate, visible decision (update this test and migrate).
+    #[test]
+    fn sequence_is_pinned() {
+        let mut s = RngStreams::new(1).stream(StreamId::Arrivals(0));
+        let got: Vec<u64> = (0..3).map(|_| s.next_u64()).collect();
+        let again: Vec<u64> = {
+            let mut s = RngStreams::new(1).stream(StreamId::Arrivals(0));
+            (0..3).map(|_| s.next_u64()).collect()
+        };
+        assert_eq!(got, again);
+        assert_eq!(got, PINNED.to_vec());
+    }
+    const PINNED: [u64; 3] = [
+        14299439072388864549,
+        11503847500767046655,
+        11270714650949626822,
+    ];
+
+    #[test]
+    fn exponential_mean_converges() {
+        let mut s = RngStreams::new(3).stream(StreamId::Arrivals(0));
+        let n = 200_000;
+        let sum: f64 = (0..n).map(|_| s.exponential(10.0)).sum();
+        let mean = sum / n as f64;
+        assert!((mean - 10.0).abs() < 0.1, "mean {mean}");
+    }
+
+    #[test]
+    fn bounded_pareto_stays_in_bounds() {
+        let mut s = RngStreams::new(3).stream(StreamId::Sizes(0));
+        for _ in 0..10_000 {
+            let x = s.bounded_pareto(64.0, 2048.0, 1.2);
+            assert!((64.0..=2048.0).contains(&x));
+        }
+    }
+
+    #[test]
+    fn uniform_covers_inclusive_range() {
+        let mut s = RngStreams::new(3).stream(StreamId::Sizes(0));
+        let mut seen = [false; 4];
+        for _ in 0..1000 {
+            let v = s.uniform_u32(10, 13);
+            seen[(v - 10) as usize] = true;
+        }
+        assert!(seen.iter().all(|&b| b));
+    }
+}

@@ -1,0 +1,142 @@
+//! Running a scenario in chunks: the one entry point the CLI and the WebAssembly facade use.
+//!
+//! ```
+//! let text = r#"{"version":1,"name":"demo","seed":1,"duration_us":100,"warmup_us":10,
+//!   "model":{"kind":"link_lab","link":{"rate_gbps":2.0},
+//!     "downstream":{"buffer_bytes":4096,"drain_rate_gbps":2.0},
+//!     "classes":[{"name":"A","traffic":{"load":0.5,"arrivals":{"kind":"poisson"},
+//!                 "size":{"kind":"fixed","bytes":256}}}],
+//!     "scheduler":{"kind":"dtable","table":[{"class":0,"weight":4}]}}}"#;
+//! let mut run = qoslab_core::Run::from_json(text).unwrap();
+//! while !run.advance(10_000) {}
+//! let results = run.results();
+//! assert_eq!(results.classes.len(), 1);
+//! assert!(results.classes[0].throughput > 0.4);
+//! ```
+
+use crate::error::EngineError;
+use crate::network::LinkLab;
+use crate::results::{ClassResults, RunResults, SchedulerSummary};
+use crate::scenario::{self, Model, Scenario};
+use crate::time::PS_PER_NS;
+
+/// A scenario being simulated.
+pub struct Run {
+    scenario: Scenario,
+    model: ModelRun,
+}
+
+enum ModelRun {
+    LinkLab(Box<LinkLab>),
+}
+
+impl Run {
+    /// Parses, validates and prepares a scenario given as JSON text.
+    pub fn from_json(text: &str) -> Result<Run, EngineError> {
+        Run::new(scenario::parse(text)?)
+    }
+
+    /// Prepares a scenario (validating it).
+    pub fn new(scenario: Scenario) -> Result<Run, EngineError> {
+        scenario::validate(&scenario)?;
+        let model = match &scenario.model {
+            Model::LinkLab(lab) => ModelRun::LinkLab(Box::new(LinkLab::new(&scenario, lab)?)),
+        };
+        Ok(Run { scenario, model })
+    }
+
+    /// The scenario being run.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Processes up to `max_events` events; true when the run is complete.
+    pub fn advance(&mut self, max_events: u64) -> bool {
+        match &mut self.model {
+            ModelRun::LinkLab(lab) => lab.advance(max_events),
+        }
+    }
+
+    /// Runs to the end.
+    pub fn run_to_end(&mut self) {
+        while !self.advance(1 << 16) {}
+    }
+
+    /// Whether the run is complete.
+    pub fn is_done(&self) -> bool {
+        match &self.model {
+            ModelRun::LinkLab(lab) => lab.is_done(),
+        }
+    }
+
+    /// Fraction of simulated time done, in [0, 1].
+    pub fn progress(&self) -> f64 {
+        if self.is_done() {
+            return 1.0;
+        }
+        match &self.model {
+            ModelRun::LinkLab(lab) => lab.now().as_ps() as f64 / lab.end().as_ps().max(1) as f64,
+        }
+    }
+
+    /// Events processed so far.
+    pub fn events_processed(&self) -> u64 {
+        match &self.model {
+            ModelRun::LinkLab(lab) => lab.events_processed(),
+        }
+    }
+
+    /// The link lab, when that is the model (for tests and tools that inspect it).
+    pub fn link_lab(&self) -> Option<&LinkLab> {
+        match &self.model {
+            ModelRun::LinkLab(lab) => Some(lab),
+        }
+    }
+
+    /// The results so far (final once [`Run::is_done`]).
+    pub fn results(&self) -> RunResults {
+        match &self.model {
+            ModelRun::LinkLab(lab) => link_lab_results(&self.scenario, lab),
+        }
+    }
+}
+
+fn link_lab_results(s: &Scenario, lab: &LinkLab) -> RunResults {
+    let Model::LinkLab(config) = &s.model;
+    let window = lab.window();
+    let capacity = lab.link_rate().bytes_in(window.span());
+    let classes: Vec<ClassResults> = config
+        .classes
+        .iter()
+        .zip(lab.counters())
+        .enumerate()
+        .map(|(i, (class, c))| ClassResults {
+            name: class.name.clone(),
+            offered: c.window_generated_bytes as f64 / capacity,
+            throughput: c.window_delivered_bytes as f64 / capacity,
+            packets: c.window_delivered_packets,
+            generated: c.generated,
+            delivered: c.delivered,
+            in_flight: lab.in_flight(i),
+            latency_ns: c.latency.summary(),
+        })
+        .collect();
+    let (kind, cost) = lab.scheduler_cost();
+    RunResults {
+        engine: concat!("qoslab-core ", env!("CARGO_PKG_VERSION")).to_string(),
+        scenario: s.name.clone(),
+        seed: s.seed,
+        duration_ns: window.end.as_ps() / PS_PER_NS,
+        warmup_ns: window.start.as_ps() / PS_PER_NS,
+        link_rate_gbps: lab.link_rate().bits_per_s() as f64 / 1.0e9,
+        events: lab.events_processed(),
+        generated: classes.iter().map(|c| c.generated).sum(),
+        delivered: classes.iter().map(|c| c.delivered).sum(),
+        in_flight: classes.iter().map(|c| c.in_flight).sum(),
+        scheduler: SchedulerSummary {
+            kind: kind.to_string(),
+            cost,
+        },
+        classes,
+    }
+}

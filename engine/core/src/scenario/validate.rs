@@ -1,0 +1,291 @@
+//! Every rule a scenario must satisfy, checked at once so the user sees all problems.
+//!
+//! Each message names the rule and, where useful, the offending value. Paths use the
+//! JSON layout (`model.classes[2].traffic.load`). The limits keep every accepted
+//! scenario runnable: no panic, no hang, bounded memory.
+
+use super::{ArrivalConfig, LinkLabConfig, Model, Scenario, SchedulerConfig, SizeConfig};
+use crate::error::{EngineError, FieldError};
+use crate::network::credits_for;
+use crate::time::BitRate;
+
+/// Largest seed that survives a round trip through JavaScript numbers.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+/// Longest simulated run, in microseconds (1000 s).
+pub const MAX_DURATION_US: u64 = 1_000_000_000;
+/// Most packets a run may be expected to generate.
+pub const MAX_EXPECTED_PACKETS: f64 = 2.0e8;
+/// Most classes per port (5-bit VC ids in Advanced Switching; 32 SLs in Omni-Path).
+pub const MAX_CLASSES: usize = 32;
+/// Most entries in an arbitration table.
+pub const MAX_TABLE_ENTRIES: usize = 4096;
+/// Packet size limits in bytes.
+pub const MAX_PACKET_BYTES: u32 = 65_536;
+/// Largest offered load per class (fraction of the link).
+pub const MAX_LOAD: f64 = 4.0;
+/// Largest downstream buffer per class, in bytes (1 GiB).
+pub const MAX_BUFFER_BYTES: u32 = 1 << 30;
+
+/// Collects problems with their paths.
+#[derive(Default)]
+struct Problems(Vec<FieldError>);
+
+impl Problems {
+    fn add(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.0.push(FieldError::new(path, message));
+    }
+
+    fn rate(&mut self, path: &str, gbps: f64) -> Option<BitRate> {
+        let rate = BitRate::from_gbps(gbps);
+        if rate.is_none() {
+            self.add(
+                path,
+                format!("must be a rate in Gb/s above 0 and at most 1000000 (got {gbps})"),
+            );
+        }
+        rate
+    }
+}
+
+/// Checks every rule; returns all problems found.
+pub fn validate(s: &Scenario) -> Result<(), EngineError> {
+    let mut p = Problems::default();
+    if s.name.trim().is_empty() {
+        p.add("name", "must not be empty");
+    } else if s.name.chars().count() > 200 {
+        p.add("name", "must be at most 200 characters");
+    }
+    if s.description.chars().count() > 10_000 {
+        p.add("description", "must be at most 10000 characters");
+    }
+    if s.seed > MAX_SEED {
+        p.add(
+            "seed",
+            format!(
+                "must be between 0 and 2^53 - 1 = {MAX_SEED} (got {})",
+                s.seed
+            ),
+        );
+    }
+    if s.duration_us == 0 || s.duration_us > MAX_DURATION_US {
+        p.add(
+            "duration_us",
+            format!(
+                "must be between 1 and {MAX_DURATION_US} microseconds (got {})",
+                s.duration_us
+            ),
+        );
+    }
+    if s.warmup_us >= s.duration_us {
+        p.add(
+            "warmup_us",
+            format!(
+                "must be shorter than duration_us ({} us), or nothing would be measured (got {})",
+                s.duration_us, s.warmup_us
+            ),
+        );
+    }
+    match &s.model {
+        Model::LinkLab(lab) => validate_link_lab(s, lab, &mut p),
+    }
+    if p.0.is_empty() {
+        Ok(())
+    } else {
+        Err(EngineError::Invalid { errors: p.0 })
+    }
+}
+
+fn validate_link_lab(s: &Scenario, lab: &LinkLabConfig, p: &mut Problems) {
+    let link = p.rate("model.link.rate_gbps", lab.link.rate_gbps);
+    p.rate(
+        "model.downstream.drain_rate_gbps",
+        lab.downstream.drain_rate_gbps,
+    );
+    let buffer = lab.downstream.buffer_bytes;
+    if !(64..=MAX_BUFFER_BYTES).contains(&buffer) {
+        p.add(
+            "model.downstream.buffer_bytes",
+            format!("must be between 64 (one credit) and {MAX_BUFFER_BYTES} bytes (got {buffer})"),
+        );
+    }
+    if lab.downstream.credit_delay_ns > 1_000_000_000 {
+        p.add(
+            "model.downstream.credit_delay_ns",
+            "must be at most 1000000000 ns (1 s)",
+        );
+    }
+
+    let n = lab.classes.len();
+    if n == 0 || n > MAX_CLASSES {
+        p.add(
+            "model.classes",
+            format!("must hold between 1 and {MAX_CLASSES} classes (got {n})"),
+        );
+    }
+    let mut expected_packets = 0.0;
+    for (i, class) in lab.classes.iter().enumerate() {
+        let at = format!("model.classes[{i}]");
+        if class.name.trim().is_empty() {
+            p.add(format!("{at}.name"), "must not be empty");
+        } else if class.name.chars().count() > 40 {
+            p.add(format!("{at}.name"), "must be at most 40 characters");
+        } else if lab.classes[..i].iter().any(|c| c.name == class.name) {
+            p.add(
+                format!("{at}.name"),
+                format!(
+                    "\"{}\" is used by an earlier class; names must be unique",
+                    class.name
+                ),
+            );
+        }
+        if let Some(drain) = class.drain_rate_gbps {
+            p.rate(&format!("{at}.drain_rate_gbps"), drain);
+        }
+        let t = &class.traffic;
+        let load_ok = t.load.is_finite() && (0.0..=MAX_LOAD).contains(&t.load);
+        if !load_ok {
+            p.add(
+                format!("{at}.traffic.load"),
+                format!(
+                    "must be a fraction of the link rate between 0 and {MAX_LOAD} (got {})",
+                    t.load
+                ),
+            );
+        }
+        let size_ok = validate_size(&t.size, &format!("{at}.traffic.size"), p);
+        if size_ok {
+            let mtu = t.size.max_bytes();
+            if mtu > buffer && (64..=MAX_BUFFER_BYTES).contains(&buffer) {
+                p.add(
+                    "model.downstream.buffer_bytes",
+                    format!(
+                        "must hold at least one packet of every class: class \"{}\" sends up to {mtu} B but the buffer has {buffer} B",
+                        class.name
+                    ),
+                );
+            }
+            if let (true, Some(link)) = (load_ok, link) {
+                let bytes =
+                    t.load * link.bits_per_s() as f64 / 8.0 * (s.duration_us as f64 / 1.0e6);
+                expected_packets += bytes / t.size.mean_bytes();
+            }
+        }
+        match t.arrivals {
+            ArrivalConfig::Constant | ArrivalConfig::Poisson => {}
+        }
+    }
+    if expected_packets > MAX_EXPECTED_PACKETS {
+        p.add(
+            "duration_us",
+            format!(
+                "the run would generate about {expected_packets:.3e} packets, more than the limit of {MAX_EXPECTED_PACKETS:.0e}; \
+                 shorten the run or lower the loads"
+            ),
+        );
+    }
+
+    match &lab.scheduler {
+        SchedulerConfig::Dtable(d) => validate_table(&d.table, lab, "model.scheduler.table", p),
+    }
+}
+
+fn validate_size(size: &SizeConfig, at: &str, p: &mut Problems) -> bool {
+    let before = p.0.len();
+    let mut check_bytes = |field: &str, bytes: u32| {
+        if !(1..=MAX_PACKET_BYTES).contains(&bytes) {
+            p.add(
+                format!("{at}.{field}"),
+                format!("must be between 1 and {MAX_PACKET_BYTES} bytes (got {bytes})"),
+            );
+        }
+    };
+    let (min, max) = match size {
+        SizeConfig::Fixed(f) => {
+            check_bytes("bytes", f.bytes);
+            (f.bytes, f.bytes)
+        }
+        SizeConfig::Uniform(u) => {
+            check_bytes("min_bytes", u.min_bytes);
+            check_bytes("max_bytes", u.max_bytes);
+            (u.min_bytes, u.max_bytes)
+        }
+        SizeConfig::Pareto(d) => {
+            check_bytes("min_bytes", d.min_bytes);
+            check_bytes("max_bytes", d.max_bytes);
+            if !(d.shape.is_finite() && d.shape > 0.0 && d.shape <= 100.0) {
+                p.add(
+                    format!("{at}.shape"),
+                    format!(
+                        "must be a tail index above 0 and at most 100 (got {})",
+                        d.shape
+                    ),
+                );
+            }
+            (d.min_bytes, d.max_bytes)
+        }
+    };
+    if max < min {
+        p.add(
+            format!("{at}.max_bytes"),
+            format!("must be at least min_bytes ({min}) (got {max})"),
+        );
+    }
+    p.0.len() == before
+}
+
+fn validate_table(table: &[super::TableEntry], lab: &LinkLabConfig, at: &str, p: &mut Problems) {
+    let n = lab.classes.len();
+    if table.is_empty() || table.len() > MAX_TABLE_ENTRIES {
+        p.add(
+            at,
+            format!(
+                "must hold between 1 and {MAX_TABLE_ENTRIES} entries (got {})",
+                table.len()
+            ),
+        );
+    }
+    let mut has_entry = vec![false; n];
+    for (j, e) in table.iter().enumerate() {
+        let Some(class) = usize::try_from(e.class)
+            .ok()
+            .and_then(|c| lab.classes.get(c))
+        else {
+            p.add(
+                format!("{at}[{j}].class"),
+                format!(
+                    "{} is not a class index; this scenario has classes 0 to {}",
+                    e.class,
+                    n.saturating_sub(1)
+                ),
+            );
+            continue;
+        };
+        has_entry[e.class as usize] = true;
+        let mtu_credits = credits_for(class.traffic.size.max_bytes());
+        if e.weight == 0 || e.weight > 65_535 {
+            p.add(
+                format!("{at}[{j}].weight"),
+                format!("must be between 1 and 65535 credits (got {})", e.weight),
+            );
+        } else if e.weight < mtu_credits {
+            p.add(
+                format!("{at}[{j}].weight"),
+                format!(
+                    "{} credits is below the MTU of class \"{}\" ({} credits = {} B); a DTable entry must let at least one packet through",
+                    e.weight,
+                    class.name,
+                    mtu_credits,
+                    class.traffic.size.max_bytes()
+                ),
+            );
+        }
+    }
+    for (i, class) in lab.classes.iter().enumerate() {
+        if class.traffic.load > 0.0 && !has_entry[i] {
+            p.add(
+                format!("model.classes[{i}]"),
+                format!("class \"{}\" has traffic but no entry in the scheduler's table, so it would never be served", class.name),
+            );
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// Installs whatever is missing for building (and, with --test, for testing) qoslab:
+// npm packages, the wasm32 Rust target, the wasm-bindgen CLI matching the pinned crate,
+// and (--test) Debian's Chromium for Playwright. Safe to run repeatedly: each step is
+// skipped when already satisfied.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { capture, existsSync, pinnedWasmBindgenVersion, root, run, step } from './lib.mjs';
+
+const forTests = process.argv.includes('--test');
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+function npmPackages() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  step('npm ci (installing npm packages)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function wasmTarget() {
+  const installed = capture('rustup', ['target', 'list', '--installed']) ?? '';
+  if (installed.split('\n').includes('wasm32-unknown-unknown')) return;
+  step('rustup target add wasm32-unknown-unknown');
+  run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
+}
+
+function wasmBindgenCli() {
+  const want = pinnedWasmBindgenVersion();
+  const have = (capture('wasm-bindgen', ['--version']) ?? '').trim().split(' ')[1];
+  if (have === want) return;
+  step(`cargo install wasm-bindgen-cli ${want} (found ${have ?? 'none'}; takes a few minutes)`);
+  run('cargo', ['install', 'wasm-bindgen-cli', '--version', want, '--force']);
+}
+
+function chromium() {
+  if (existsSync(CHROMIUM)) return;
+  step("apt-get install chromium (Debian's Chromium for the browser tests)");
+  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
+  const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
+  apt(['update']);
+  apt(['install', '-y', '--no-install-recommends', 'chromium']);
+}
+
+npmPackages();
+wasmTarget();
+wasmBindgenCli();
+if (forTests) chromium();

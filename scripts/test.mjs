@@ -1,0 +1,35 @@
+// `npm test`: install what is missing, then every check and test: static checks
+// (rustfmt, clippy native + wasm32, TypeScript strict, eslint), cargo tests, web unit
+// tests (Vitest), the build, and the browser tests (Playwright in Debian's Chromium).
+import { engineDir, run, step } from './lib.mjs';
+
+const cargo = (args) => run('cargo', args, { cwd: engineDir });
+
+run('node', ['scripts/setup.mjs', '--test']);
+
+step('cargo fmt --check');
+cargo(['fmt', '--all', '--check']);
+
+step('cargo clippy (native, all targets, -D warnings)');
+cargo(['clippy', '--workspace', '--all-targets', '--', '-D', 'warnings']);
+
+step('cargo clippy (wasm32: core + wasm, -D warnings)');
+cargo(['clippy', '--target', 'wasm32-unknown-unknown', '-p', 'qoslab-core', '-p', 'qoslab-wasm', '--', '-D', 'warnings']);
+
+step('cargo test');
+cargo(['test', '--workspace']);
+
+step('build (wasm, CLI, site)');
+run('node', ['scripts/build.mjs']);
+
+step('tsc (strict) and eslint');
+run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('npx', ['eslint', '--max-warnings', '0', '.']);
+
+step('vitest');
+run('npx', ['vitest', 'run', '--config', 'web/vite.config.ts']);
+
+step('playwright (Debian Chromium)');
+run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts']);
+
+step('all checks passed');

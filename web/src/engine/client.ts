@@ -1,0 +1,54 @@
+// The UI thread's handle on the engine worker (typed RPC through Comlink).
+import * as Comlink from 'comlink';
+import type { EngineError } from '../generated';
+import type { RunOutcome, RunProgress } from './protocol';
+import type { EngineApi } from './worker';
+
+export type { RunOutcome, RunProgress } from './protocol';
+
+/** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
+export class EngineClient {
+  private worker!: Worker;
+  private api!: Comlink.Remote<EngineApi>;
+
+  constructor() {
+    this.spawn();
+  }
+
+  private spawn(): void {
+    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'qoslab-engine' });
+    this.api = Comlink.wrap<EngineApi>(this.worker);
+  }
+
+  /** Engine name and version. */
+  version(): Promise<string> {
+    return this.api.version();
+  }
+
+  /** Every problem of a scenario (JSON text), or null when it is valid. */
+  validate(scenarioJson: string): Promise<EngineError | null> {
+    return this.api.validate(scenarioJson);
+  }
+
+  /** Runs a scenario in the worker. Aborting `signal` cancels the run. */
+  async run(scenarioJson: string, onProgress: (p: RunProgress) => void, signal?: AbortSignal): Promise<RunOutcome> {
+    const onAbort = () => void this.api.cancel();
+    signal?.addEventListener('abort', onAbort);
+    try {
+      const outcome = await this.api.run(scenarioJson, Comlink.proxy(onProgress));
+      if (outcome.status === 'crashed') {
+        // After a panic the WebAssembly instance cannot be trusted: start afresh.
+        this.worker.terminate();
+        this.spawn();
+      }
+      return outcome;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Stops the worker for good. */
+  dispose(): void {
+    this.worker.terminate();
+  }
+}

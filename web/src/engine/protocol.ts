@@ -1,0 +1,24 @@
+// Messages between the UI thread and the engine worker (shared types only, no code
+// that runs in either place).
+import type { EngineError } from '../generated';
+
+/** Progress of a run, reported by the worker a few times a second. */
+export interface RunProgress {
+  /** Fraction of simulated time done, 0..1. */
+  fraction: number;
+  /** Events processed so far. */
+  events: number;
+  /** Wall-clock time since the run started, in ms. */
+  elapsedMs: number;
+}
+
+/** How a run ended. */
+export type RunOutcome =
+  /** Finished: `resultsJson` is the engine's results JSON, byte-identical to `qoslab run`. */
+  | { status: 'done'; resultsJson: string; events: number; elapsedMs: number }
+  /** Stopped by `cancel()`. */
+  | { status: 'cancelled' }
+  /** The scenario was refused; `error` names every problem. */
+  | { status: 'invalid'; error: EngineError }
+  /** The engine crashed (a bug); the worker must be replaced. */
+  | { status: 'crashed'; message: string };

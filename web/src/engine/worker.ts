@@ -1,0 +1,95 @@
+// The engine's Web Worker: owns the WebAssembly instance and runs scenarios in slices
+// of a few milliseconds, yielding between slices so progress can be reported and a
+// cancel request can arrive. The UI thread never simulates.
+import * as Comlink from 'comlink';
+import init, {
+  Simulation,
+  engine_version,
+  take_panic_message,
+  validate_scenario,
+} from '../wasm-pkg/qoslab_wasm.js';
+import type { EngineError } from '../generated';
+import type { RunOutcome, RunProgress } from './protocol';
+
+const ready = init();
+
+/** Wall-clock budget of one slice of simulation before yielding, in ms. */
+const SLICE_MS = 20;
+/** Minimum interval between progress reports, in ms. */
+const REPORT_MS = 50;
+
+let activeRun = 0;
+let cancelledRun = -1;
+
+function isEngineError(e: unknown): e is EngineError {
+  return typeof e === 'object' && e !== null && 'kind' in e;
+}
+
+const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const api = {
+  /** Engine name and version. */
+  async version(): Promise<string> {
+    await ready;
+    return engine_version();
+  },
+
+  /** Every problem of a scenario, or null when it is valid. */
+  async validate(scenarioJson: string): Promise<EngineError | null> {
+    await ready;
+    return JSON.parse(validate_scenario(scenarioJson)) as EngineError | null;
+  },
+
+  /** Runs a scenario to the end (or until `cancel`), reporting progress. */
+  async run(scenarioJson: string, onProgress: (p: RunProgress) => void): Promise<RunOutcome> {
+    await ready;
+    const runId = ++activeRun;
+    const started = performance.now();
+    let sim: Simulation;
+    try {
+      sim = new Simulation(scenarioJson);
+    } catch (e) {
+      if (isEngineError(e)) return { status: 'invalid', error: e };
+      return { status: 'crashed', message: take_panic_message() ?? String(e) };
+    }
+    try {
+      let chunk = 10_000;
+      let lastReport = 0;
+      for (;;) {
+        const sliceStart = performance.now();
+        let done = false;
+        while (!done && performance.now() - sliceStart < SLICE_MS) {
+          done = sim.advance(chunk);
+        }
+        // Aim for about 8 advance() calls per slice.
+        const spent = Math.max(performance.now() - sliceStart, 0.1);
+        chunk = Math.max(1_000, Math.min(2_000_000, Math.round((chunk * SLICE_MS) / spent / 8) * 8));
+        const now = performance.now();
+        if (done) {
+          const events = sim.events();
+          onProgress({ fraction: 1, events, elapsedMs: now - started });
+          return { status: 'done', resultsJson: sim.results_json(), events, elapsedMs: now - started };
+        }
+        if (now - lastReport >= REPORT_MS) {
+          lastReport = now;
+          onProgress({ fraction: sim.progress(), events: sim.events(), elapsedMs: now - started });
+        }
+        await yieldToEvents();
+        if (cancelledRun === runId) return { status: 'cancelled' };
+      }
+    } catch (e) {
+      return { status: 'crashed', message: take_panic_message() ?? String(e) };
+    } finally {
+      sim.free();
+    }
+  },
+
+  /** Stops the current run at its next yield. */
+  cancel(): void {
+    cancelledRun = activeRun;
+  },
+};
+
+export type EngineApi = typeof api;
+
+Comlink.expose(api);

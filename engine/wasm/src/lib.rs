@@ -50,6 +50,16 @@ pub fn validate_scenario(scenario_json: &str) -> String {
     }
 }
 
+/// Reads a scenario as a link or file would bring it: migrates older format versions and
+/// validates it. Returns the canonical current-version scenario as JSON, or throws an
+/// `EngineError` object naming every problem.
+#[wasm_bindgen]
+pub fn load_scenario(scenario_json: &str) -> Result<String, JsValue> {
+    qoslab_core::scenario::parse(scenario_json)
+        .map(|s| s.to_json_pretty())
+        .map_err(|e| to_js_error(&e))
+}
+
 /// The JSON Schema of the scenario format.
 #[wasm_bindgen]
 pub fn scenario_schema() -> String {

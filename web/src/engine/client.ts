@@ -30,6 +30,11 @@ export class EngineClient {
     return this.api.validate(scenarioJson);
   }
 
+  /** Migrates and validates a scenario from a link or file (see the worker's `load`). */
+  load(scenarioJson: string): ReturnType<EngineApi['load']> {
+    return this.api.load(scenarioJson);
+  }
+
   /** Runs a scenario in the worker. Aborting `signal` cancels the run. */
   async run(scenarioJson: string, onProgress: (p: RunProgress) => void, signal?: AbortSignal): Promise<RunOutcome> {
     const onAbort = () => void this.api.cancel();

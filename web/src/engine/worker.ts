@@ -5,6 +5,7 @@ import * as Comlink from 'comlink';
 import init, {
   Simulation,
   engine_version,
+  load_scenario,
   take_panic_message,
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
@@ -38,6 +39,20 @@ const api = {
   async validate(scenarioJson: string): Promise<EngineError | null> {
     await ready;
     return JSON.parse(validate_scenario(scenarioJson)) as EngineError | null;
+  },
+
+  /**
+   * Reads a scenario from a link or file: migrates older versions, validates, and returns
+   * the canonical scenario JSON, or the error naming every problem.
+   */
+  async load(scenarioJson: string): Promise<{ ok: true; scenarioJson: string } | { ok: false; error: EngineError }> {
+    await ready;
+    try {
+      return { ok: true, scenarioJson: load_scenario(scenarioJson) };
+    } catch (e) {
+      if (isEngineError(e)) return { ok: false, error: e };
+      return { ok: false, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
+    }
   },
 
   /** Runs a scenario to the end (or until `cancel`), reporting progress. */

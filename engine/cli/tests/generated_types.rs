@@ -38,11 +38,20 @@ fn generated_types_are_up_to_date() {
     let committed_ts = files(&repo().join("web/src/generated"));
     let fresh_ts = files(&ts);
     let names = |v: &[(String, String)]| v.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
-    assert_eq!(names(&committed_ts), names(&fresh_ts), "generated file set changed: run `npm run gen-types`");
+    assert_eq!(
+        names(&committed_ts),
+        names(&fresh_ts),
+        "generated file set changed: run `npm run gen-types`"
+    );
     for (a, b) in committed_ts.iter().zip(&fresh_ts) {
-        assert_eq!(a.1, b.1, "web/src/generated/{} is stale: run `npm run gen-types`", a.0);
+        assert_eq!(
+            a.1, b.1,
+            "web/src/generated/{} is stale: run `npm run gen-types`",
+            a.0
+        );
     }
-    let committed_schema = std::fs::read_to_string(repo().join("public/schema/scenario.schema.json")).unwrap();
+    let committed_schema =
+        std::fs::read_to_string(repo().join("public/schema/scenario.schema.json")).unwrap();
     assert_eq!(
         committed_schema,
         std::fs::read_to_string(&schema).unwrap(),

@@ -10,7 +10,8 @@
 //! Source queues are unbounded (latency counts from generation). A packet takes its
 //! credits when it starts on the link, is delivered when its tail reaches the downstream
 //! buffer, is drained FIFO at the class's drain rate, and its credits come back
-//! `credit_delay` after it leaves the buffer.
+//! `credit_delay` after it leaves the buffer. The downstream occupancy is also tracked
+//! from what was actually sent and drained, as an independent check of flow control.
 
 use std::collections::VecDeque;
 
@@ -31,6 +32,8 @@ enum Event {
     Generate(u16),
     /// The packet on the link has fully arrived downstream.
     TransmitDone,
+    /// A packet has left a class's downstream buffer.
+    Drained { class: u16, credits: u32 },
     /// Credits of a class come back from downstream.
     CreditReturn { class: u16, credits: u32 },
 }
@@ -69,6 +72,9 @@ pub struct Audit {
     pub credit_violations: u64,
     /// The link stayed idle while a class was active.
     pub idle_with_active_class: u64,
+    /// A downstream buffer held more than its size (counted from what was actually sent
+    /// and drained, independently of the credit counters).
+    pub buffer_overflows: u64,
 }
 
 /// A running link-lab simulation.
@@ -80,6 +86,10 @@ pub struct LinkLab {
     link: BitRate,
     drain: Vec<BitRate>,
     drain_free_at: Vec<SimTime>,
+    /// Credits actually occupied in each downstream buffer (sent, not yet drained).
+    downstream_fill: Vec<u32>,
+    /// Most credits ever occupied in each downstream buffer.
+    downstream_peak: Vec<u32>,
     credit_delay: Duration,
     on_link: Option<Packet>,
     counters: Vec<ClassCounters>,
@@ -124,6 +134,8 @@ impl LinkLab {
                 })
                 .collect(),
             drain_free_at: vec![SimTime::ZERO; n],
+            downstream_fill: vec![0; n],
+            downstream_peak: vec![0; n],
             credit_delay: Duration(u64::from(lab.downstream.credit_delay_ns) * 1000),
             on_link: None,
             counters: vec![ClassCounters::default(); n],
@@ -155,6 +167,17 @@ impl LinkLab {
             match event {
                 Event::Generate(class) => self.generate(now, class),
                 Event::TransmitDone => self.transmit_done(now),
+                Event::Drained { class, credits } => {
+                    let c = usize::from(class);
+                    self.downstream_fill[c] = self.downstream_fill[c].saturating_sub(credits);
+                    if self.credit_delay.as_ps() == 0 {
+                        self.port.credits[c].give_back(credits);
+                    } else {
+                        let at = now + self.credit_delay;
+                        self.events
+                            .schedule(at, Event::CreditReturn { class, credits });
+                    }
+                }
                 Event::CreditReturn { class, credits } => {
                     self.port.credits[usize::from(class)].give_back(credits);
                 }
@@ -220,13 +243,18 @@ impl LinkLab {
         self.audit
     }
 
-    /// Downstream credits in use per class (never above the buffer size).
-    pub fn credits_in_use(&self) -> Vec<(u32, u32)> {
-        self.port
-            .credits
+    /// Per class: the most credits ever occupied in the downstream buffer, and its size.
+    pub fn downstream_peaks(&self) -> Vec<(u32, u32)> {
+        self.downstream_peak
             .iter()
-            .map(|c| (c.in_use(), c.capacity()))
+            .zip(&self.port.credits)
+            .map(|(&peak, c)| (peak, c.capacity()))
             .collect()
+    }
+
+    /// Whether a packet is on the link now.
+    pub fn link_busy(&self) -> bool {
+        self.on_link.is_some()
     }
 
     fn generate(&mut self, now: SimTime, class: u16) {
@@ -258,7 +286,7 @@ impl LinkLab {
             return;
         };
         let c = usize::from(packet.class);
-        if self.last_delivered[c].is_some_and(|last| last > packet.id) {
+        if self.last_delivered[c].is_some_and(|last| last >= packet.id) {
             self.audit.fifo_violations += 1;
         }
         self.last_delivered[c] = Some(packet.id);
@@ -268,8 +296,8 @@ impl LinkLab {
         let drained = start + self.drain[c].transmission_time(u64::from(packet.bytes));
         self.drain_free_at[c] = drained;
         self.events.schedule(
-            drained + self.credit_delay,
-            Event::CreditReturn {
+            drained,
+            Event::Drained {
                 class: packet.class,
                 credits: packet.credits,
             },
@@ -297,6 +325,12 @@ impl LinkLab {
             return;
         }
         self.port.queues[class].pop_front();
+        // The packet's header reaches the downstream buffer now (virtual cut-through).
+        self.downstream_fill[class] += packet.credits;
+        self.downstream_peak[class] = self.downstream_peak[class].max(self.downstream_fill[class]);
+        if self.downstream_fill[class] > self.port.credits[class].capacity() {
+            self.audit.buffer_overflows += 1;
+        }
         self.scheduler.after_send(class, &self.port);
         self.on_link = Some(packet);
         let done = now + self.link.transmission_time(u64::from(packet.bytes));

@@ -4,7 +4,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn qoslab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qoslab")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_qoslab"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn preset() -> PathBuf {
@@ -20,7 +23,11 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 #[test]
 fn run_prints_the_documented_results() {
     let out = qoslab(&["run", preset().to_str().unwrap(), "--quiet"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(r["seed"], 1);
     let classes = r["classes"].as_array().unwrap();
@@ -38,7 +45,10 @@ fn run_prints_the_documented_results() {
         assert_eq!(cdf.last().unwrap()[1], 1.0);
         let offered = c["offered"].as_f64().unwrap();
         let throughput = c["throughput"].as_f64().unwrap();
-        assert!((offered - throughput).abs() < 0.01, "stable load: throughput follows offered");
+        assert!(
+            (offered - throughput).abs() < 0.01,
+            "stable load: throughput follows offered"
+        );
     }
     assert_eq!(
         r["generated"].as_u64().unwrap(),
@@ -56,7 +66,12 @@ fn seed_override_changes_the_run() {
 #[test]
 fn run_writes_to_a_file_on_request() {
     let out_path = std::env::temp_dir().join(format!("qoslab-cli-{}-out.json", std::process::id()));
-    let out = qoslab(&["run", preset().to_str().unwrap(), "-o", out_path.to_str().unwrap()]);
+    let out = qoslab(&[
+        "run",
+        preset().to_str().unwrap(),
+        "-o",
+        out_path.to_str().unwrap(),
+    ]);
     assert!(out.status.success());
     assert!(out.stdout.is_empty());
     let text = std::fs::read_to_string(&out_path).unwrap();
@@ -72,7 +87,8 @@ fn validate_accepts_the_preset() {
 
 #[test]
 fn validate_prints_every_problem_and_exits_2() {
-    let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(preset()).unwrap()).unwrap();
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(preset()).unwrap()).unwrap();
     doc["name"] = "".into();
     doc["model"]["classes"][1]["traffic"]["load"] = 9.into();
     doc["model"]["scheduler"]["table"][2]["weight"] = 0.into();
@@ -81,11 +97,20 @@ fn validate_prints_every_problem_and_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("name: must not be empty"), "{err}");
-    assert!(err.contains("model.classes[1].traffic.load: must be"), "{err}");
-    assert!(err.contains("model.scheduler.table[2].weight: must be between 1 and 65535"), "{err}");
+    assert!(
+        err.contains("model.classes[1].traffic.load: must be"),
+        "{err}"
+    );
+    assert!(
+        err.contains("model.scheduler.table[2].weight: must be between 1 and 65535"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 3, "{err}");
     // `run` refuses the same file the same way.
-    assert_eq!(qoslab(&["run", path.to_str().unwrap()]).status.code(), Some(2));
+    assert_eq!(
+        qoslab(&["run", path.to_str().unwrap()]).status.code(),
+        Some(2)
+    );
 }
 
 #[test]

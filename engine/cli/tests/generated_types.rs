@@ -2,6 +2,8 @@
 //! (public/schema/scenario.schema.json) must match what the Rust types generate now.
 //! If this fails, run `npm run gen-types` and commit the result.
 
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code, missing_docs)]
+#![allow(dead_code)]
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
 use serde_json::{Value, json};
 

@@ -1,5 +1,7 @@
 //! Same scenario and seed: identical results, byte for byte. Different seed: different.
 
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
+
 mod common;
 
 use common::{default_preset, set};

@@ -3,6 +3,8 @@
 //! credits, the link is never idle while a class could send (work conservation), and a
 //! DTable shares bandwidth by weight whatever the packet sizes.
 
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
+
 use proptest::prelude::*;
 use qoslab_core::Run;
 use serde_json::{Value, json};

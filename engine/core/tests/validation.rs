@@ -1,5 +1,7 @@
 //! Every input problem is reported with the field's path and the rule, never a panic.
 
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
+
 mod common;
 
 use common::{default_preset, set, small};

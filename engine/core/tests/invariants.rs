@@ -108,7 +108,7 @@ fn scenario_strategy() -> impl Strategy<Value = Value> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn link_lab_invariants_hold(doc in scenario_strategy()) {

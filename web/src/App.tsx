@@ -1,22 +1,36 @@
-import { useEffect, useMemo, useState } from 'react';
-import defaultScenario from '../../public/presets/default.json';
-import { EngineClient, type RunOutcome, type RunProgress } from './engine/client';
+// qoslab's page: header (name, engine version) and the Link lab.
+import { useEffect, useState } from 'react';
+import type { Engine } from './engine/client';
+import { LinkLab } from './lab/LinkLab';
 
-export function App() {
-  const engine = useMemo(() => new EngineClient(), []);
-  const [progress, setProgress] = useState<RunProgress | null>(null);
-  const [outcome, setOutcome] = useState<RunOutcome | null>(null);
-  useEffect(() => () => engine.dispose(), [engine]);
-  const run = async () => {
-    setOutcome(null);
-    setOutcome(await engine.run(JSON.stringify(defaultScenario), setProgress));
-  };
+export function App({ engine }: { engine: Engine }) {
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    engine.version().then(
+      (v) => {
+        if (live) setVersion(v);
+      },
+      () => {
+        if (live) setVersion('engine unavailable');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine]);
   return (
-    <main>
-      <h1>qoslab</h1>
-      <button type="button" onClick={() => void run()}>Run</button>
-      <progress max={1} value={progress?.fraction ?? 0} />
-      <pre data-testid="outcome">{outcome ? outcome.status : ''}</pre>
-    </main>
+    <div className="app">
+      <header className="app-header">
+        <h1>
+          qoslab <span className="subtitle">Link lab</span>
+        </h1>
+        <p className="tagline">QoS scheduling on one output port: DTable arbitration, latency per class.</p>
+        <span className="engine-version" data-testid="engine-version">
+          {version ?? 'engine loading…'}
+        </span>
+      </header>
+      <LinkLab engine={engine} />
+    </div>
   );
 }

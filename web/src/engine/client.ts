@@ -1,10 +1,13 @@
 // The UI thread's handle on the engine worker (typed RPC through Comlink).
 import * as Comlink from 'comlink';
 import type { EngineError } from '../generated';
-import type { RunOutcome, RunProgress } from './protocol';
+import type { LoadOutcome, RunOutcome, RunProgress } from './protocol';
 import type { EngineApi } from './worker';
 
-export type { RunOutcome, RunProgress } from './protocol';
+export type { LoadOutcome, RunOutcome, RunProgress } from './protocol';
+
+/** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
+export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run'>;
 
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
@@ -31,12 +34,13 @@ export class EngineClient {
   }
 
   /** Migrates and validates a scenario from a link or file (see the worker's `load`). */
-  load(scenarioJson: string): ReturnType<EngineApi['load']> {
+  load(scenarioJson: string): Promise<LoadOutcome> {
     return this.api.load(scenarioJson);
   }
 
   /** Runs a scenario in the worker. Aborting `signal` cancels the run. */
   async run(scenarioJson: string, onProgress: (p: RunProgress) => void, signal?: AbortSignal): Promise<RunOutcome> {
+    if (signal?.aborted) return { status: 'cancelled' };
     const onAbort = () => void this.api.cancel();
     signal?.addEventListener('abort', onAbort);
     try {

@@ -22,3 +22,6 @@ export type RunOutcome =
   | { status: 'invalid'; error: EngineError }
   /** The engine crashed (a bug); the worker must be replaced. */
   | { status: 'crashed'; message: string };
+
+/** What `load` gives back: the canonical current-version scenario JSON, or why it was refused. */
+export type LoadOutcome = { ok: true; scenarioJson: string } | { ok: false; error: EngineError };

@@ -10,7 +10,7 @@ import init, {
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
 import type { EngineError } from '../generated';
-import type { RunOutcome, RunProgress } from './protocol';
+import type { LoadOutcome, RunOutcome, RunProgress } from './protocol';
 
 const ready = init();
 
@@ -45,7 +45,7 @@ const api = {
    * Reads a scenario from a link or file: migrates older versions, validates, and returns
    * the canonical scenario JSON, or the error naming every problem.
    */
-  async load(scenarioJson: string): Promise<{ ok: true; scenarioJson: string } | { ok: false; error: EngineError }> {
+  async load(scenarioJson: string): Promise<LoadOutcome> {
     await ready;
     try {
       return { ok: true, scenarioJson: load_scenario(scenarioJson) };

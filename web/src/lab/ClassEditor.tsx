@@ -1,0 +1,159 @@
+// One traffic class: name, offered load, arrivals and packet sizes, with its table share.
+import { memo } from 'react';
+import { colorFor } from '../charts/palette';
+import type { ClassConfig } from '../generated';
+import {
+  creditsFor,
+  maxBytes,
+  removeClass,
+  setClassArrivals,
+  setClassLoad,
+  setClassName,
+  setClassSizeField,
+  setClassSizeKind,
+  type ArrivalKind,
+  type SizeKind,
+} from './edit';
+import { fieldId } from './errors';
+import { FieldMessages, NumberField, SelectField, TextField } from './fields';
+import { useFieldErrors } from './fieldErrors';
+import type { Edit } from './types';
+
+const ARRIVALS: readonly { value: ArrivalKind; label: string }[] = [
+  { value: 'constant', label: 'Constant (CBR)' },
+  { value: 'poisson', label: 'Poisson' },
+];
+
+const SIZES: readonly { value: SizeKind; label: string }[] = [
+  { value: 'fixed', label: 'Fixed' },
+  { value: 'uniform', label: 'Uniform' },
+  { value: 'pareto', label: 'Bounded Pareto' },
+];
+
+interface Props {
+  index: number;
+  cls: ClassConfig;
+  /** DTable bandwidth share of the class (0..1). */
+  share: number;
+  linkRateGbps: number;
+  canRemove: boolean;
+  onEdit: Edit;
+}
+
+function percent(x: number): string {
+  return `${(x * 100).toFixed(1)} %`;
+}
+
+export const ClassEditor = memo(function ClassEditor({ index: i, cls, share, linkRateGbps, canRemove, onEdit }: Props) {
+  const at = `model.classes[${i}]`;
+  const classMessages = useFieldErrors(at);
+  const t = cls.traffic;
+  const size = t.size;
+  const loadHint =
+    Number.isFinite(t.load) && Number.isFinite(linkRateGbps)
+      ? `${percent(t.load)} of the link = ${(t.load * linkRateGbps).toFixed(3).replace(/\.?0+$/, '')} Gb/s`
+      : undefined;
+  const mtu = maxBytes(size);
+  const legendId = `${fieldId(at)}-legend`;
+  return (
+    <fieldset className={`card class-card${classMessages.length > 0 ? ' has-error' : ''}`} id={fieldId(at)} tabIndex={-1} aria-labelledby={legendId}>
+      <legend id={legendId}>
+        <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
+        Class {i}
+        <span className="visually-hidden">{cls.name ? ` ${cls.name}` : ''}</span>
+      </legend>
+      <div className="class-head">
+        <span className="class-share" data-testid={`share-${i}`}>
+          Table share <strong>{percent(share)}</strong>
+          {Number.isFinite(t.load) && t.load > share + 1e-9 && t.load > 0 ? (
+            <span className="note"> (below its load of {percent(t.load)})</span>
+          ) : null}
+        </span>
+        <button
+          type="button"
+          className="small danger"
+          disabled={!canRemove}
+          aria-label={`Remove class ${i} ${cls.name}`}
+          title={canRemove ? 'Remove this class and its table entries' : 'A scenario needs at least one class'}
+          onClick={() => onEdit((s) => removeClass(s, i))}
+        >
+          Remove
+        </button>
+      </div>
+      <FieldMessages path={at} messages={classMessages} />
+      <div className="grid">
+        <TextField path={`${at}.name`} label="Name" value={cls.name} maxLength={40} onChange={(v) => onEdit((s) => setClassName(s, i, v))} />
+        <NumberField
+          path={`${at}.traffic.load`}
+          label="Load (fraction of link)"
+          value={t.load}
+          min={0}
+          max={4}
+          step={0.01}
+          hint={loadHint}
+          onChange={(v) => onEdit((s) => setClassLoad(s, i, v))}
+        />
+        <SelectField
+          path={`${at}.traffic.arrivals`}
+          label="Arrivals"
+          value={t.arrivals.kind}
+          options={ARRIVALS}
+          onChange={(v) => onEdit((s) => setClassArrivals(s, i, v))}
+        />
+        <SelectField
+          path={`${at}.traffic.size`}
+          label="Packet size"
+          value={size.kind}
+          options={SIZES}
+          onChange={(v) => onEdit((s) => setClassSizeKind(s, i, v))}
+        />
+        {size.kind === 'fixed' ? (
+          <NumberField
+            path={`${at}.traffic.size.bytes`}
+            label="Size (bytes)"
+            value={size.bytes}
+            min={1}
+            max={65536}
+            step={1}
+            hint={Number.isFinite(mtu) ? `${creditsFor(mtu)} credits` : undefined}
+            onChange={(v) => onEdit((s) => setClassSizeField(s, i, 'bytes', v))}
+          />
+        ) : (
+          <>
+            <NumberField
+              path={`${at}.traffic.size.min_bytes`}
+              label="Min size (bytes)"
+              value={size.min_bytes}
+              min={1}
+              max={65536}
+              step={1}
+              onChange={(v) => onEdit((s) => setClassSizeField(s, i, 'min_bytes', v))}
+            />
+            <NumberField
+              path={`${at}.traffic.size.max_bytes`}
+              label="Max size (bytes)"
+              value={size.max_bytes}
+              min={1}
+              max={65536}
+              step={1}
+              hint={Number.isFinite(mtu) ? `MTU ${creditsFor(mtu)} credits` : undefined}
+              onChange={(v) => onEdit((s) => setClassSizeField(s, i, 'max_bytes', v))}
+            />
+          </>
+        )}
+        {size.kind === 'pareto' ? (
+          <NumberField
+            path={`${at}.traffic.size.shape`}
+            label="Shape (tail index)"
+            value={size.shape}
+            min={0}
+            max={100}
+            step={0.1}
+            hint="Smaller is heavier-tailed."
+            onChange={(v) => onEdit((s) => setClassSizeField(s, i, 'shape', v))}
+          />
+        ) : null}
+      </div>
+    </fieldset>
+  );
+});

@@ -1,0 +1,59 @@
+// The link lab's scenario: general settings, the classes, and the DTable.
+import { memo, useMemo } from 'react';
+import { flushSync } from 'react-dom';
+import type { Scenario } from '../generated';
+import { ClassEditor } from './ClassEditor';
+import { addClass, classShares, MAX_CLASSES } from './edit';
+import { fieldId } from './errors';
+import { FieldMessages } from './fields';
+import { useFieldErrors } from './fieldErrors';
+import { GeneralEditor } from './GeneralEditor';
+import { TableEditor } from './TableEditor';
+import type { Edit } from './types';
+
+interface Props {
+  scenario: Scenario;
+  onEdit: Edit;
+}
+
+export const ScenarioEditor = memo(function ScenarioEditor({ scenario, onEdit }: Props) {
+  const shares = useMemo(() => classShares(scenario), [scenario]);
+  const classes = scenario.model.classes;
+  const classesMessages = useFieldErrors('model.classes');
+  return (
+    <div className="editor-body">
+      <GeneralEditor scenario={scenario} onEdit={onEdit} />
+      <section className="classes" aria-labelledby="classes-title" id={fieldId('model.classes')} tabIndex={-1}>
+        <h3 id="classes-title">Traffic classes</h3>
+        <FieldMessages path="model.classes" messages={classesMessages} />
+        {classes.map((c, i) => (
+          <ClassEditor
+            key={i}
+            index={i}
+            cls={c}
+            share={shares[i] ?? 0}
+            linkRateGbps={scenario.model.link.rate_gbps}
+            canRemove={classes.length > 1}
+            onEdit={onEdit}
+          />
+        ))}
+        <div className="row">
+          <button
+            type="button"
+            disabled={classes.length >= MAX_CLASSES}
+            onClick={() => {
+              flushSync(() => onEdit(addClass));
+              document.getElementById(fieldId(`model.classes[${classes.length}].name`))?.focus();
+            }}
+          >
+            Add class
+          </button>
+          <span className="note">
+            {classes.length} of at most {MAX_CLASSES} classes; a new class gets one table entry.
+          </span>
+        </div>
+      </section>
+      <TableEditor scenario={scenario} shares={shares} onEdit={onEdit} />
+    </div>
+  );
+});

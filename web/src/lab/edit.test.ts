@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../generated';
+import { defaultScenario } from '../state/scenario';
+import {
+  addClass,
+  addEntry,
+  classShares,
+  creditsFor,
+  freshClassName,
+  MAX_CLASSES,
+  moveEntry,
+  removeClass,
+  removeEntry,
+  setClassLoad,
+  setClassName,
+  setClassSizeField,
+  setClassSizeKind,
+  setEntry,
+  setGeneral,
+  setLinkRate,
+  tableOf,
+} from './edit';
+
+/** A small scenario: classes A, B, C and table [A 4, B 8, C 4, B 8, A 4]. */
+function abc(): Scenario {
+  const s = defaultScenario();
+  const base = s.model.classes[0]!;
+  return {
+    ...s,
+    model: {
+      ...s.model,
+      classes: ['A', 'B', 'C'].map((name) => ({ ...base, name })),
+      scheduler: {
+        kind: 'dtable',
+        table: [
+          { class: 0, weight: 4 },
+          { class: 1, weight: 8 },
+          { class: 2, weight: 4 },
+          { class: 1, weight: 8 },
+          { class: 0, weight: 4 },
+        ],
+      },
+    },
+  };
+}
+
+const pairs = (s: Scenario) => tableOf(s).map((e) => [e.class, e.weight]);
+
+describe('scenario edits', () => {
+  it('never mutate their input', () => {
+    const s = abc();
+    const frozen = JSON.stringify(s);
+    removeClass(s, 1);
+    addClass(s);
+    moveEntry(s, 0, 1);
+    setEntry(s, 0, { weight: 99 });
+    setClassSizeKind(s, 0, 'pareto');
+    setGeneral(s, 'name', 'x');
+    setLinkRate(s, 10);
+    expect(JSON.stringify(s)).toBe(frozen);
+  });
+
+  it('removing a class removes its entries and renumbers the later ones', () => {
+    const s = removeClass(abc(), 1);
+    expect(s.model.classes.map((c) => c.name)).toEqual(['A', 'C']);
+    expect(pairs(s)).toEqual([
+      [0, 4],
+      [1, 4],
+      [0, 4],
+    ]);
+    expect(pairs(removeClass(abc(), 0))).toEqual([
+      [0, 8],
+      [1, 4],
+      [0, 8],
+    ]);
+    expect(removeClass(abc(), 7)).toEqual(abc());
+  });
+
+  it('adding a class adds an entry for it, with a fresh name', () => {
+    const s = addClass(abc());
+    expect(s.model.classes).toHaveLength(4);
+    expect(s.model.classes[3]?.name).toBe('Class 3');
+    expect(tableOf(s).at(-1)).toEqual({ class: 3, weight: 16 });
+    expect(freshClassName({ ...s, model: { ...s.model, classes: [...s.model.classes, { ...s.model.classes[0]!, name: 'Class 4' }] } })).toBe(
+      'Class 5',
+    );
+  });
+
+  it('stops adding classes at the limit', () => {
+    let s = abc();
+    for (let k = 0; k < 40; k++) s = addClass(s);
+    expect(s.model.classes).toHaveLength(MAX_CLASSES);
+  });
+
+  it('adds, removes, moves and changes entries', () => {
+    let s = addEntry(abc());
+    expect(pairs(s).at(-1)).toEqual([0, 4]);
+    s = setEntry(s, 5, { class: 2, weight: 12 });
+    expect(pairs(s).at(-1)).toEqual([2, 12]);
+    s = moveEntry(s, 5, -1);
+    expect(pairs(s).slice(-2)).toEqual([
+      [2, 12],
+      [0, 4],
+    ]);
+    expect(moveEntry(s, 0, -1)).toBe(s);
+    expect(moveEntry(s, 5, 1)).toBe(s);
+    s = removeEntry(s, 0);
+    expect(pairs(s)[0]).toEqual([1, 8]);
+    expect(tableOf(s)).toHaveLength(5);
+  });
+
+  it('adding an entry to an empty table uses class 0 and its MTU', () => {
+    const s = abc();
+    const empty = { ...s, model: { ...s.model, scheduler: { kind: 'dtable' as const, table: [] } } };
+    const mtu = creditsFor(160);
+    expect(pairs(addEntry(empty))).toEqual([[0, mtu]]);
+  });
+
+  it('changes size kinds keeping the sizes that carry over', () => {
+    let s = setClassSizeField(abc(), 0, 'bytes', 1000);
+    s = setClassSizeKind(s, 0, 'uniform');
+    expect(s.model.classes[0]?.traffic.size).toEqual({ kind: 'uniform', min_bytes: 1000, max_bytes: 1000 });
+    s = setClassSizeField(s, 0, 'min_bytes', 64);
+    s = setClassSizeKind(s, 0, 'pareto');
+    expect(s.model.classes[0]?.traffic.size).toEqual({ kind: 'pareto', min_bytes: 64, max_bytes: 1000, shape: 1.2 });
+    s = setClassSizeKind(s, 0, 'fixed');
+    expect(s.model.classes[0]?.traffic.size).toEqual({ kind: 'fixed', bytes: 1000 });
+    // A field the kind does not have is ignored.
+    expect(setClassSizeField(s, 0, 'shape', 2)).toEqual(s);
+  });
+
+  it('sets class fields; unreadable numbers travel as null for the engine to name', () => {
+    let s = setClassName(abc(), 2, 'Gold');
+    s = setClassLoad(s, 2, Number.NaN);
+    expect(s.model.classes[2]?.name).toBe('Gold');
+    expect(JSON.parse(JSON.stringify(s)).model.classes[2].traffic.load).toBeNull();
+  });
+
+  it('computes the DTable share of each class: its weights over all weights', () => {
+    expect(classShares(abc())).toEqual([8 / 28, 16 / 28, 4 / 28]);
+    const d = classShares(defaultScenario());
+    expect(d.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(d[0]).toBeCloseTo(32 / 240, 12);
+    // Bad weights count as nothing; an all-bad table gives zero shares.
+    expect(classShares(setEntry(abc(), 1, { weight: Number.NaN }))).toEqual([8 / 20, 8 / 20, 4 / 20]);
+    const none = { ...abc(), model: { ...abc().model, scheduler: { kind: 'dtable' as const, table: [] } } };
+    expect(classShares(none)).toEqual([0, 0, 0]);
+  });
+});

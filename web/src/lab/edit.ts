@@ -1,0 +1,256 @@
+// Scenario edits of the link lab as pure functions: each takes a scenario and returns a
+// new one (inputs are never mutated), keeping the DTable entries consistent with the
+// class list. Values are stored as typed; NaN (an empty or unreadable number field)
+// travels as JSON null and the engine's validation names the field.
+import type {
+  ArrivalConfig,
+  ClassConfig,
+  LinkLabConfig,
+  Scenario,
+  SizeConfig,
+  TableEntry,
+  TrafficConfig,
+} from '../generated';
+
+/** Bytes per flow-control credit. */
+export const CREDIT_BYTES = 64;
+/** Most classes per port (the engine's limit). */
+export const MAX_CLASSES = 32;
+/** Most entries in a table (the engine's limit). */
+export const MAX_TABLE_ENTRIES = 4096;
+
+export type SizeKind = SizeConfig['kind'];
+export type ArrivalKind = ArrivalConfig['kind'];
+export type GeneralField = 'name' | 'description' | 'seed' | 'duration_us' | 'warmup_us';
+
+/** Credits needed by a packet of `bytes` bytes. */
+export function creditsFor(bytes: number): number {
+  return Math.ceil(bytes / CREDIT_BYTES);
+}
+
+/** Largest packet size of a distribution, in bytes. */
+export function maxBytes(size: SizeConfig): number {
+  return size.kind === 'fixed' ? size.bytes : size.max_bytes;
+}
+
+/** Smallest packet size of a distribution, in bytes. */
+export function minBytes(size: SizeConfig): number {
+  return size.kind === 'fixed' ? size.bytes : size.min_bytes;
+}
+
+/** The link lab of a scenario. */
+export function labOf(s: Scenario): LinkLabConfig {
+  return s.model;
+}
+
+/** The DTable entries of a scenario. */
+export function tableOf(s: Scenario): TableEntry[] {
+  return s.model.scheduler.table;
+}
+
+function withLab(s: Scenario, patch: Partial<LinkLabConfig>): Scenario {
+  return { ...s, model: { ...s.model, ...patch } };
+}
+
+function withTable(s: Scenario, table: TableEntry[]): Scenario {
+  return withLab(s, { scheduler: { ...s.model.scheduler, table } });
+}
+
+function withClasses(s: Scenario, classes: ClassConfig[]): Scenario {
+  return withLab(s, { classes });
+}
+
+/** Sets a top-level field. */
+export function setGeneral<K extends GeneralField>(s: Scenario, field: K, value: Scenario[K]): Scenario {
+  return { ...s, [field]: value };
+}
+
+/** Sets the link rate in Gb/s. */
+export function setLinkRate(s: Scenario, gbps: number): Scenario {
+  return withLab(s, { link: { ...s.model.link, rate_gbps: gbps } });
+}
+
+/** Sets the downstream buffer per class, in bytes. */
+export function setBufferBytes(s: Scenario, bytes: number): Scenario {
+  return withLab(s, { downstream: { ...s.model.downstream, buffer_bytes: bytes } });
+}
+
+/** Sets the downstream drain rate in Gb/s. */
+export function setDrainRate(s: Scenario, gbps: number): Scenario {
+  return withLab(s, { downstream: { ...s.model.downstream, drain_rate_gbps: gbps } });
+}
+
+function updateClassAt(s: Scenario, i: number, f: (c: ClassConfig) => ClassConfig): Scenario {
+  const classes = s.model.classes;
+  if (i < 0 || i >= classes.length) return s;
+  return withClasses(
+    s,
+    classes.map((c, k) => (k === i ? f(c) : c)),
+  );
+}
+
+function updateTraffic(s: Scenario, i: number, f: (t: TrafficConfig) => TrafficConfig): Scenario {
+  return updateClassAt(s, i, (c) => ({ ...c, traffic: f(c.traffic) }));
+}
+
+/** Renames class `i`. */
+export function setClassName(s: Scenario, i: number, name: string): Scenario {
+  return updateClassAt(s, i, (c) => ({ ...c, name }));
+}
+
+/** Sets the offered load of class `i` (fraction of the link rate). */
+export function setClassLoad(s: Scenario, i: number, load: number): Scenario {
+  return updateTraffic(s, i, (t) => ({ ...t, load }));
+}
+
+/** Sets the arrival process of class `i`. */
+export function setClassArrivals(s: Scenario, i: number, kind: ArrivalKind): Scenario {
+  return updateTraffic(s, i, (t) => ({ ...t, arrivals: { kind } }));
+}
+
+/** Default tail index of a new Pareto distribution. */
+export const DEFAULT_PARETO_SHAPE = 1.2;
+
+/**
+ * Changes the kind of class `i`'s size distribution, keeping its sizes where they carry
+ * over (fixed → uniform keeps the size as min and max; → fixed keeps the largest size).
+ */
+export function setClassSizeKind(s: Scenario, i: number, kind: SizeKind): Scenario {
+  return updateTraffic(s, i, (t) => {
+    if (t.size.kind === kind) return t;
+    const lo = minBytes(t.size);
+    const hi = maxBytes(t.size);
+    let size: SizeConfig;
+    switch (kind) {
+      case 'fixed':
+        size = { kind: 'fixed', bytes: hi };
+        break;
+      case 'uniform':
+        size = { kind: 'uniform', min_bytes: lo, max_bytes: hi };
+        break;
+      case 'pareto':
+        size = { kind: 'pareto', min_bytes: lo, max_bytes: hi, shape: DEFAULT_PARETO_SHAPE };
+        break;
+    }
+    return { ...t, size };
+  });
+}
+
+/** A numeric field of a size distribution. */
+export type SizeField = 'bytes' | 'min_bytes' | 'max_bytes' | 'shape';
+
+/** Sets one field of class `i`'s size distribution (ignored if the kind lacks it). */
+export function setClassSizeField(s: Scenario, i: number, field: SizeField, value: number): Scenario {
+  return updateTraffic(s, i, (t) => {
+    const size = t.size;
+    if (!(field in size)) return t;
+    return { ...t, size: { ...size, [field]: value } as SizeConfig };
+  });
+}
+
+/** A class name not used by any class of `s`: "Class N". */
+export function freshClassName(s: Scenario): string {
+  const used = new Set(s.model.classes.map((c) => c.name));
+  for (let n = s.model.classes.length; ; n++) {
+    const name = `Class ${n}`;
+    if (!used.has(name)) return name;
+  }
+}
+
+/** Weight of the entry added with a new class, in credits. */
+export const NEW_CLASS_WEIGHT = 16;
+
+/**
+ * Appends a class (Poisson arrivals of 256-byte packets at 10 % load) and one table entry
+ * for it, so the scenario stays valid. Does nothing at the class limit.
+ */
+export function addClass(s: Scenario): Scenario {
+  const classes = s.model.classes;
+  if (classes.length >= MAX_CLASSES) return s;
+  const added: ClassConfig = {
+    name: freshClassName(s),
+    traffic: { load: 0.1, arrivals: { kind: 'poisson' }, size: { kind: 'fixed', bytes: 256 } },
+  };
+  const withClass = withClasses(s, [...classes, added]);
+  return withTable(withClass, [...tableOf(s), { class: classes.length, weight: NEW_CLASS_WEIGHT }]);
+}
+
+/**
+ * Removes class `i`, its table entries, and renumbers the entries of the classes after it.
+ * Entries naming classes that do not exist are left for validation to report.
+ */
+export function removeClass(s: Scenario, i: number): Scenario {
+  const classes = s.model.classes;
+  if (i < 0 || i >= classes.length) return s;
+  const table = tableOf(s)
+    .filter((e) => e.class !== i)
+    .map((e) => (e.class > i ? { ...e, class: e.class - 1 } : e));
+  return withTable(
+    withClasses(
+      s,
+      classes.filter((_, k) => k !== i),
+    ),
+    table,
+  );
+}
+
+/** Appends a table entry: a copy of the last one, or one for class 0 with its MTU as weight. */
+export function addEntry(s: Scenario): Scenario {
+  const table = tableOf(s);
+  if (table.length >= MAX_TABLE_ENTRIES) return s;
+  const last = table[table.length - 1];
+  const first = s.model.classes[0];
+  const entry: TableEntry = last
+    ? { ...last }
+    : { class: 0, weight: first ? Math.max(1, creditsFor(maxBytes(first.traffic.size))) : 1 };
+  return withTable(s, [...table, entry]);
+}
+
+/** Removes table entry `j`. */
+export function removeEntry(s: Scenario, j: number): Scenario {
+  const table = tableOf(s);
+  if (j < 0 || j >= table.length) return s;
+  return withTable(
+    s,
+    table.filter((_, k) => k !== j),
+  );
+}
+
+/** Moves table entry `j` by `delta` places (-1 = up); does nothing at the ends. */
+export function moveEntry(s: Scenario, j: number, delta: number): Scenario {
+  const table = tableOf(s);
+  const to = j + delta;
+  if (j < 0 || j >= table.length || to < 0 || to >= table.length || delta === 0) return s;
+  const next = [...table];
+  const [moved] = next.splice(j, 1);
+  if (moved === undefined) return s;
+  next.splice(to, 0, moved);
+  return withTable(s, next);
+}
+
+/** Changes table entry `j`. */
+export function setEntry(s: Scenario, j: number, patch: Partial<TableEntry>): Scenario {
+  const table = tableOf(s);
+  if (j < 0 || j >= table.length) return s;
+  return withTable(
+    s,
+    table.map((e, k) => (k === j ? { ...e, ...patch } : e)),
+  );
+}
+
+/**
+ * DTable bandwidth share of each class: the sum of its entry weights over the sum of all
+ * weights (0 when the table carries no usable weight). Unreadable weights count as 0 and
+ * entries naming missing classes count only in the total.
+ */
+export function classShares(s: Scenario): number[] {
+  const n = s.model.classes.length;
+  const sums = new Array<number>(n).fill(0);
+  let total = 0;
+  for (const e of tableOf(s)) {
+    const w = Number.isFinite(e.weight) && e.weight > 0 ? e.weight : 0;
+    total += w;
+    if (Number.isInteger(e.class) && e.class >= 0 && e.class < n) sums[e.class] = (sums[e.class] ?? 0) + w;
+  }
+  return sums.map((w) => (total > 0 ? w / total : 0));
+}

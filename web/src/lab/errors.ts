@@ -1,0 +1,103 @@
+// Engine errors as the UI shows them: per field (by JSON path), in a summary, and in one
+// sentence for banners.
+import type { EngineError, FieldError, Scenario } from '../generated';
+
+/** The DOM id of the input (or group) that edits the field at `path`. */
+export function fieldId(path: string): string {
+  return `f-${path === '' ? 'document' : path}`;
+}
+
+/** The DOM id of the message element of the field at `path`. */
+export function errorId(path: string): string {
+  return `${fieldId(path)}-error`;
+}
+
+/** Rewrites the parser's type messages ("invalid type: null, expected u64") in plain words. */
+export function friendlyMessage(message: string): string {
+  const m = /^invalid type: (.*), expected (u8|u16|u32|u64|i32|i64|f32|f64)$/.exec(message);
+  if (!m) return message;
+  const [, got = '', expected = ''] = m;
+  const what = expected.startsWith('f') ? 'a number' : 'a whole number';
+  if (got === 'null') return `must be ${what}`;
+  const value = /`([^`]*)`/.exec(got)?.[1];
+  return value !== undefined ? `must be ${what} (got ${value})` : `must be ${what} (got ${got})`;
+}
+
+/** Every field problem of an engine error (none for null). */
+export function fieldErrors(error: EngineError | null): FieldError[] {
+  if (!error) return [];
+  switch (error.kind) {
+    case 'invalid':
+      return error.errors.map((e) => ({ path: e.path, message: friendlyMessage(e.message) }));
+    case 'syntax':
+      return [{ path: '', message: `JSON syntax error at line ${error.line}, column ${error.column}: ${error.message}` }];
+    case 'internal':
+      return [{ path: '', message: `engine error: ${error.message}` }];
+  }
+}
+
+/** Field problems grouped by path. */
+export type ErrorsByPath = ReadonlyMap<string, readonly string[]>;
+
+export function groupByPath(errors: readonly FieldError[]): ErrorsByPath {
+  const map = new Map<string, string[]>();
+  for (const e of errors) {
+    const list = map.get(e.path);
+    if (list) list.push(e.message);
+    else map.set(e.path, [e.message]);
+  }
+  return map;
+}
+
+const GENERAL: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  seed: 'Seed',
+  duration_us: 'Duration',
+  warmup_us: 'Warm-up',
+  'model.link.rate_gbps': 'Link rate',
+  'model.downstream.buffer_bytes': 'Downstream buffer',
+  'model.downstream.drain_rate_gbps': 'Drain rate',
+  'model.downstream.credit_delay_ns': 'Credit delay',
+  'model.classes': 'Classes',
+  'model.scheduler.table': 'Table',
+};
+
+const CLASS_FIELDS: Record<string, string> = {
+  name: 'name',
+  drain_rate_gbps: 'drain rate',
+  'traffic.load': 'load',
+  'traffic.arrivals': 'arrivals',
+  'traffic.size': 'size',
+  'traffic.size.bytes': 'packet size',
+  'traffic.size.min_bytes': 'min size',
+  'traffic.size.max_bytes': 'max size',
+  'traffic.size.shape': 'shape',
+};
+
+/** A human name for the field at `path` ("Class 2 “Bulk” › load"), falling back to the path. */
+export function describePath(path: string, scenario: Scenario): string {
+  if (path === '') return 'Scenario';
+  const general = GENERAL[path];
+  if (general) return general;
+  const cls = /^model\.classes\[(\d+)\](?:\.(.+))?$/.exec(path);
+  if (cls) {
+    const i = Number(cls[1]);
+    const name = scenario.model.classes[i]?.name;
+    const head = name ? `Class ${i} “${name}”` : `Class ${i}`;
+    const rest = cls[2];
+    if (rest === undefined) return head;
+    return `${head} › ${CLASS_FIELDS[rest] ?? rest}`;
+  }
+  const entry = /^model\.scheduler\.table\[(\d+)\](?:\.(.+))?$/.exec(path);
+  if (entry) {
+    const head = `Table entry ${entry[1]}`;
+    return entry[2] === undefined ? head : `${head} › ${entry[2]}`;
+  }
+  return path;
+}
+
+/** One line per problem, `path: message` (the path alone names the field for machines and people). */
+export function engineErrorLines(error: EngineError): string[] {
+  return fieldErrors(error).map((e) => (e.path === '' ? e.message : `${e.path}: ${e.message}`));
+}

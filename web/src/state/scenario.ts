@@ -1,0 +1,66 @@
+// Scenarios from outside: the bundled default, share links and files. Everything that
+// does not come from the bundle goes through the engine's `load` (migration + validation).
+import defaultJson from '../../../public/presets/default.json';
+import type { Engine } from '../engine/client';
+import type { Scenario } from '../generated';
+import { engineErrorLines } from '../lab/errors';
+import { LinkError, decodeHash } from '../share/link';
+
+/** The scenario format version this UI edits. */
+export const SCENARIO_VERSION = 1;
+
+function checkedDefault(): Scenario {
+  const raw: unknown = defaultJson;
+  if (typeof raw !== 'object' || raw === null || !('version' in raw) || raw.version !== SCENARIO_VERSION) {
+    throw new Error(`public/presets/default.json must be scenario format version ${SCENARIO_VERSION}`);
+  }
+  return raw as Scenario;
+}
+
+const DEFAULT = checkedDefault();
+
+/** A fresh copy of the default scenario. */
+export function defaultScenario(): Scenario {
+  return structuredClone(DEFAULT);
+}
+
+/** A scenario to show, and why it is not the one asked for (if it is not). */
+export interface Loaded {
+  scenario: Scenario;
+  /** A problem to show the user; the default scenario was loaded instead. */
+  problem?: { title: string; lines: string[] };
+}
+
+/** Reads scenario JSON from outside through the engine; the lines say what is wrong. */
+export async function loadScenarioJson(
+  engine: Pick<Engine, 'load'>,
+  json: string,
+): Promise<{ ok: true; scenario: Scenario } | { ok: false; lines: string[] }> {
+  const outcome = await engine.load(json);
+  if (!outcome.ok) return { ok: false, lines: engineErrorLines(outcome.error) };
+  return { ok: true, scenario: JSON.parse(outcome.scenarioJson) as Scenario };
+}
+
+/**
+ * The scenario a page address asks for: the default without a hash; the link's scenario
+ * when it decodes and loads; otherwise the default with a problem naming why.
+ */
+export async function scenarioFromHash(engine: Pick<Engine, 'load'>, hash: string): Promise<Loaded> {
+  let json: string | null;
+  try {
+    json = decodeHash(hash);
+  } catch (e) {
+    const why = e instanceof LinkError ? e.message : String(e);
+    return {
+      scenario: defaultScenario(),
+      problem: { title: 'This link is damaged and cannot be read', lines: [`The link is damaged: ${why}.`] },
+    };
+  }
+  if (json === null) return { scenario: defaultScenario() };
+  const loaded = await loadScenarioJson(engine, json);
+  if (loaded.ok) return { scenario: loaded.scenario };
+  return {
+    scenario: defaultScenario(),
+    problem: { title: 'This link holds an invalid scenario', lines: loaded.lines },
+  };
+}

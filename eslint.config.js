@@ -20,7 +20,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.ts', 'eslint.config.js'],
+    files: ['scripts/**/*.mjs', 'e2e/**/*.{ts,mjs}', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -3,6 +3,9 @@
 import { defineConfig } from '@playwright/test';
 
 const port = 4173;
+/** The plain static server of static-host.spec.ts. */
+export const staticPort = 4174;
+export const staticPrefix = '/some/deep/path/';
 
 export default defineConfig({
   testDir: '.',
@@ -29,11 +32,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx vite preview --config web/vite.config.ts --port ${port} --strictPort --host 127.0.0.1`,
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --config web/vite.config.ts --port ${port} --strictPort --host 127.0.0.1`,
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // dist/ under a sub-path on a plain static server (see static-host.spec.ts).
+      command: `node e2e/static-server.mjs ${staticPort} ${staticPrefix}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${staticPort}${staticPrefix}`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

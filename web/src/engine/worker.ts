@@ -95,7 +95,11 @@ const api = {
     } catch (e) {
       return { status: 'crashed', message: take_panic_message() ?? String(e) };
     } finally {
-      sim.free();
+      try {
+        sim.free();
+      } catch {
+        // After a crash the instance is poisoned; the client replaces the worker.
+      }
     }
   },
 

@@ -100,9 +100,9 @@ pub struct LinkLab {
 }
 
 impl LinkLab {
-    /// Builds the link lab of a scenario, validating it first.
-    pub fn new(scenario: &Scenario, lab: &LinkLabConfig) -> Result<LinkLab, EngineError> {
-        crate::scenario::validate(scenario)?;
+    /// Builds the link lab of a scenario that [`crate::scenario::validate`] accepted
+    /// ([`crate::Run::new`] validates before calling this).
+    pub(crate) fn new(scenario: &Scenario, lab: &LinkLabConfig) -> Result<LinkLab, EngineError> {
         let rate = |path: &str, gbps: f64| {
             BitRate::from_gbps(gbps)
                 .ok_or_else(|| EngineError::invalid(path, "must be a rate in Gb/s above 0"))

@@ -1,22 +1,13 @@
 // Number formatting for results: one latency unit per table (so columns compare at a
 // glance), percentages of the link, grouped counts. Fixed locale so output is stable.
+import { chooseTimeUnit, type TimeScale } from '../charts/units';
 import type { RunResults } from '../generated';
 
-export interface LatencyUnit {
-  /** Unit symbol. */
-  unit: 'ns' | 'µs' | 'ms' | 's';
-  /** Nanoseconds per unit. */
-  factor: number;
+/** A time unit (shared with the charts) plus the decimals shown in the table. */
+export interface LatencyUnit extends TimeScale {
   /** Decimals shown. */
   decimals: number;
 }
-
-const UNITS: readonly Omit<LatencyUnit, 'decimals'>[] = [
-  { unit: 's', factor: 1e9 },
-  { unit: 'ms', factor: 1e6 },
-  { unit: 'µs', factor: 1e3 },
-  { unit: 'ns', factor: 1 },
-];
 
 /**
  * The unit for a set of latencies (ns): the largest unit in which the largest value is at
@@ -28,7 +19,7 @@ export function chooseLatencyUnit(valuesNs: readonly (number | null)[]): Latency
   if (finite.length === 0) return { unit: 'µs', factor: 1e3, decimals: 1 };
   const max = Math.max(...finite);
   const min = Math.min(...finite);
-  const base = UNITS.find((u) => max >= u.factor) ?? { unit: 'ns' as const, factor: 1 };
+  const base = chooseTimeUnit(max);
   if (base.unit === 'ns') return { ...base, decimals: 0 };
   const smallest = min / base.factor;
   const decimals = Math.min(3, Math.max(1, Math.ceil(-Math.log10(smallest)) + 1));

@@ -6,6 +6,9 @@ import { expect, type Page } from '@playwright/test';
 /** The repository root. */
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** The native CLI built by `npm run build` (honours CARGO_TARGET_DIR). */
+export const cliPath = `${process.env.CARGO_TARGET_DIR ?? `${root}engine/target`}/release/qoslab`;
+
 /** Where screenshots go (not committed). */
 export const screens = `${root}test-results/screens/`;
 

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { deflateSync } from 'fflate';
 import {
   classSelect,
+  cliPath,
   defaultScenario,
   downloadResults,
   openApp,
@@ -88,14 +89,14 @@ test('a share link reproduces the edited table and the same numbers', async ({ p
   const second = await downloadResults(other);
   expect(second).toBe(first);
   // Not the default scenario's numbers: the edit reached the engine.
-  const defaults = execFileSync(`${root}engine/target/release/qoslab`, ['run', `${root}public/presets/default.json`], {
+  const defaults = execFileSync(cliPath, ['run', `${root}public/presets/default.json`], {
     encoding: 'utf8',
   });
   expect(second.trimEnd()).not.toBe(defaults.trimEnd());
 });
 
 test('the CLI and the browser give byte-identical results for the default scenario', async ({ page }) => {
-  const cli = execFileSync(`${root}engine/target/release/qoslab`, ['run', `${root}public/presets/default.json`], {
+  const cli = execFileSync(cliPath, ['run', `${root}public/presets/default.json`], {
     encoding: 'utf8',
   });
   await openApp(page);

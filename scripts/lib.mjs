@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const engineDir = join(root, 'engine');
+/** Cargo's output folder (honours CARGO_TARGET_DIR, e.g. one shared by several clones). */
+export const targetDir = process.env.CARGO_TARGET_DIR ?? join(engineDir, 'target');
 export const cargoBin = join(process.env.CARGO_HOME ?? join(process.env.HOME ?? '/root', '.cargo'), 'bin');
 
 /** PATH with ~/.cargo/bin first, so freshly installed cargo tools are found. */

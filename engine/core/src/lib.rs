@@ -6,6 +6,7 @@
 //!
 //! Layout (one concept per module):
 //! - [`time`]: integer simulated time and link rates;
+//! - [`design`]: arbitration-table design (service lists);
 //! - [`rng`]: seeded, independent random streams;
 //! - [`kernel`]: the event queue with deterministic tie-breaking;
 //! - [`scenario`]: the versioned scenario document, migrations and validation;
@@ -14,8 +15,11 @@
 //! - [`network`]: packets, flow control and the simulated systems (the link lab);
 //! - [`stats`]: counters and latency histograms;
 //! - [`results`]: what a run reports;
-//! - [`run`]: chunked execution of a scenario.
+//! - [`run`]: chunked execution of a scenario;
+//! - [`trace`]: decision traces of a scheduler;
+//! - [`sweep`]: scenarios along an offered-load axis.
 
+pub mod design;
 pub mod error;
 pub mod kernel;
 pub mod network;
@@ -25,7 +29,9 @@ pub mod run;
 pub mod scenario;
 pub mod schedulers;
 pub mod stats;
+pub mod sweep;
 pub mod time;
+pub mod trace;
 pub mod traffic;
 
 pub use error::{EngineError, FieldError};

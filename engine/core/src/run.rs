@@ -94,6 +94,13 @@ impl Run {
         }
     }
 
+    /// The link lab, mutably (for tracing).
+    pub(crate) fn link_lab_mut(&mut self) -> &mut LinkLab {
+        match &mut self.model {
+            ModelRun::LinkLab(lab) => lab,
+        }
+    }
+
     /// The results so far (final once [`Run::is_done`]).
     pub fn results(&self) -> RunResults {
         match &self.model {

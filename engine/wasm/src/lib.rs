@@ -66,6 +66,58 @@ pub fn scenario_schema() -> String {
     qoslab_core::Scenario::json_schema().to_string()
 }
 
+/// The scenario with its class loads scaled in proportion to add up to `total_load` (a
+/// point of an offered-load sweep), as JSON; throws an `EngineError` object.
+#[wasm_bindgen]
+pub fn scenario_at_load(scenario_json: &str, total_load: f64) -> Result<String, JsValue> {
+    let scenario = qoslab_core::scenario::parse(scenario_json).map_err(|e| to_js_error(&e))?;
+    qoslab_core::sweep::at_load(&scenario, total_load)
+        .map(|s| s.to_json_pretty())
+        .map_err(|e| to_js_error(&e))
+}
+
+/// The first `decisions` scheduler decisions at or after `from_us` of a fresh run of the
+/// scenario, as `Trace` JSON; throws an `EngineError` object.
+#[wasm_bindgen]
+pub fn trace_scenario(
+    scenario_json: &str,
+    decisions: u32,
+    from_us: f64,
+) -> Result<String, JsValue> {
+    let scenario = qoslab_core::scenario::parse(scenario_json).map_err(|e| to_js_error(&e))?;
+    let from_us = if from_us.is_finite() && from_us > 0.0 {
+        from_us as u64
+    } else {
+        0
+    };
+    qoslab_core::trace::trace(scenario, decisions, from_us)
+        .map(|t| t.to_json_pretty())
+        .map_err(|e| to_js_error(&e))
+}
+
+/// A weighted round-robin service list: `kind` is `simple`, `uniform` or `wf2q`,
+/// `weights_json` a JSON array of integer weights. Returns a JSON array of flow indices;
+/// throws an `EngineError` object.
+#[wasm_bindgen]
+pub fn service_list(kind: &str, weights_json: &str) -> Result<String, JsValue> {
+    let kind: qoslab_core::design::ServiceListKind =
+        serde_json::from_value(serde_json::Value::String(kind.to_string())).map_err(|_| {
+            to_js_error(&EngineError::invalid(
+                "kind",
+                format!("\"{kind}\" is not a service list; expected simple, uniform or wf2q"),
+            ))
+        })?;
+    let weights: Vec<u32> = serde_json::from_str(weights_json).map_err(|e| {
+        to_js_error(&EngineError::invalid(
+            "weights",
+            format!("must be a JSON array of integer weights 0 to 65535 ({e})"),
+        ))
+    })?;
+    qoslab_core::design::service_list(kind, &weights)
+        .map(|list| serde_json::to_string(&list).unwrap_or_default())
+        .map_err(|e| to_js_error(&e))
+}
+
 fn to_js_error(e: &EngineError) -> JsValue {
     js_sys::JSON::parse(&e.to_json()).unwrap_or_else(|_| JsValue::from_str(&e.to_string()))
 }

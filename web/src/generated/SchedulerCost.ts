@@ -15,4 +15,16 @@ entries_visited: number,
 /**
  * 64-entry bitmap words examined by the software find-first-set scan, summed.
  */
-bitmap_words: number, };
+bitmap_words: number, 
+/**
+ * Classes (queues) looked at: round-robin visits, priority and deadline scans.
+ */
+classes_examined: number, 
+/**
+ * Virtual-time tags computed (start and finish tags, virtual-time updates).
+ */
+tag_computations: number, 
+/**
+ * Operations on a sorted structure (heap pushes and pops).
+ */
+heap_operations: number, };

@@ -5,10 +5,10 @@
  */
 export type TableEntry = { 
 /**
- * Index of the class this entry serves.
+ * Index of the class (VL, VC, SL) this entry serves.
  */
 class: number, 
 /**
- * Weight in flow-control credits (64 bytes each).
+ * Weight in flow-control credits / InfiniBand weight units (64 bytes each).
  */
 weight: number, };

@@ -20,9 +20,10 @@ use crate::error::EngineError;
 use crate::kernel::EventQueue;
 use crate::rng::RngStreams;
 use crate::scenario::{LinkLabConfig, Scenario};
-use crate::schedulers::{self, Head, PortView, Scheduler, SchedulerCost};
+use crate::schedulers::{self, Head, PortSetup, PortView, Scheduler, SchedulerCost};
 use crate::stats::{ClassCounters, Window};
 use crate::time::{BitRate, Duration, SimTime};
+use crate::trace::{Decision, Tracer};
 use crate::traffic::Source;
 
 /// Events of the link lab.
@@ -52,6 +53,7 @@ impl PortView for Port {
 
     fn head(&self, class: usize) -> Option<Head> {
         self.queues[class].front().map(|p| Head {
+            id: p.id,
             bytes: p.bytes,
             credits: p.credits,
             created: p.created,
@@ -97,6 +99,7 @@ pub struct LinkLab {
     window: Window,
     next_id: u64,
     audit: Audit,
+    tracer: Option<Tracer>,
 }
 
 impl LinkLab {
@@ -121,7 +124,7 @@ impl LinkLab {
                 queues: vec![VecDeque::new(); n],
                 credits: vec![CreditCounter::new(buffer_credits); n],
             },
-            scheduler: schedulers::build(&lab.scheduler, n),
+            scheduler: schedulers::build(&lab.scheduler, PortSetup { classes: n, link }),
             sources: Vec::with_capacity(n),
             link,
             drain: lab
@@ -146,6 +149,7 @@ impl LinkLab {
             },
             next_id: 0,
             audit: Audit::default(),
+            tracer: None,
         };
         for (i, class) in lab.classes.iter().enumerate() {
             let mut source = Source::new(i as u32, &class.traffic, link, &streams);
@@ -252,6 +256,26 @@ impl LinkLab {
             .collect()
     }
 
+    /// The scheduler's registers now.
+    pub fn scheduler_registers(&self) -> schedulers::Registers {
+        self.scheduler.registers()
+    }
+
+    /// Starts recording the scheduler's decisions (see [`crate::trace`]).
+    pub(crate) fn set_tracer(&mut self, tracer: Tracer) {
+        self.tracer = Some(tracer);
+    }
+
+    /// The recorder of decisions, if tracing.
+    pub(crate) fn tracer(&self) -> Option<&Tracer> {
+        self.tracer.as_ref()
+    }
+
+    /// Takes the recorder of decisions out.
+    pub(crate) fn take_tracer(&mut self) -> Option<Tracer> {
+        self.tracer.take()
+    }
+
     /// Whether a packet is on the link now.
     pub fn link_busy(&self) -> bool {
         self.on_link.is_some()
@@ -274,7 +298,7 @@ impl LinkLab {
         self.next_id += 1;
         self.counters[c].on_generated(now, bytes, &self.window);
         self.port.queues[c].push_back(packet);
-        self.scheduler.on_enqueue(c, bytes, &self.port);
+        self.scheduler.on_enqueue(now, c, bytes, &self.port);
         let next = now + gap;
         if next <= self.window.end {
             self.events.schedule(next, Event::Generate(class));
@@ -309,7 +333,11 @@ impl LinkLab {
         if self.on_link.is_some() {
             return;
         }
-        let Some(class) = self.scheduler.select(&self.port) else {
+        let before = self.tracer.as_mut().and_then(|t| {
+            t.wants(now)
+                .then(|| t.snapshot_before(&self.port.queues, &self.port.credits, &*self.scheduler))
+        });
+        let Some(class) = self.scheduler.select(now, &self.port) else {
             let n = self.port.class_count();
             if (0..n).any(|c| self.port.is_active(c)) {
                 self.audit.idle_with_active_class += 1;
@@ -331,9 +359,12 @@ impl LinkLab {
         if self.downstream_fill[class] > self.port.credits[class].capacity() {
             self.audit.buffer_overflows += 1;
         }
-        self.scheduler.after_send(class, &self.port);
+        self.scheduler.after_send(now, class, &self.port);
         self.on_link = Some(packet);
         let done = now + self.link.transmission_time(u64::from(packet.bytes));
+        if let (Some(tracer), Some(before)) = (self.tracer.as_mut(), before) {
+            tracer.record(Decision::new(before, now, done, &packet, &*self.scheduler));
+        }
         self.events.schedule(done, Event::TransmitDone);
     }
 }

@@ -122,8 +122,8 @@ pub struct TrafficConfig {
     pub size: SizeConfig,
 }
 
-/// Arrival process of a source.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema, TS)]
+/// Arrival process of a source. Every process offers `load` of the link on average.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ArrivalConfig {
     /// Constant bit rate: each packet is followed by a gap of exactly its own size at the
@@ -131,8 +131,37 @@ pub enum ArrivalConfig {
     Constant,
     /// Poisson arrivals: exponential gaps with the mean that gives the offered load.
     Poisson,
+    /// On/off: exponentially distributed on and off periods; during an on period packets
+    /// come at a constant rate high enough that the long-run average is the offered load.
+    OnOff(OnOffArrivals),
+    /// Bursts: `packets` packets generated back to back at one instant, with Poisson
+    /// (exponential) gaps between bursts.
+    Bursts(BurstArrivals),
 }
-tagged_enum!(ArrivalConfig, "arrival process", { "constant" => Constant, "poisson" => Poisson });
+tagged_enum!(ArrivalConfig, "arrival process", {
+    "constant" => Constant,
+    "poisson" => Poisson,
+    "on_off" => OnOff(OnOffArrivals),
+    "bursts" => Bursts(BurstArrivals),
+});
+
+/// Parameters of an on/off source.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct OnOffArrivals {
+    /// Mean length of an on period, in microseconds (above 0).
+    pub mean_on_us: f64,
+    /// Mean length of an off period, in microseconds (0 or more).
+    pub mean_off_us: f64,
+}
+
+/// Parameters of a bursty source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct BurstArrivals {
+    /// Packets per burst (1 to 100000).
+    pub packets: u32,
+}
 
 /// Packet-size distribution of a source, in bytes (1 ..= 65536).
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
@@ -217,14 +246,92 @@ pub fn bounded_pareto_mean(lo: f64, hi: f64, a: f64) -> f64 {
     }
 }
 
-/// The output scheduler of a port. More schedulers are new variants.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema, TS)]
+/// The output scheduler of a port (see `shared/spec/10-schedulers.md`).
+///
+/// Every scheduler is credit-aware: only classes whose head packet fits in the downstream
+/// credits compete. Per-class lists (`weights`, `quanta_bytes`, ...) have one item per
+/// class, in class order.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SchedulerConfig {
+    /// Advanced Switching basic table: the entry's class sends one packet, whatever its size.
+    AsBasic(AsBasicConfig),
+    /// InfiniBand VLArb: high and low tables of (VL, weight) entries and the high limit.
+    Iba(IbaConfig),
     /// Deficit Table: a table of (class, weight) entries with deficit counters.
     Dtable(DTableConfig),
+    /// Deficit Round Robin with a quantum per class.
+    Drr(DrrConfig),
+    /// Self-Clocked Fair Queueing.
+    Scfq(FairQueueingConfig),
+    /// Weighted Fair Queueing (packet-by-packet GPS).
+    Wfq(FairQueueingConfig),
+    /// Worst-case Fair Weighted Fair Queueing plus (WF2Q+).
+    Wf2qPlus(FairQueueingConfig),
+    /// Start-time Fair Queueing.
+    Sfq(FairQueueingConfig),
+    /// Strict priority: the highest-priority active class sends.
+    StrictPriority(PriorityConfig),
+    /// First in, first out across classes (by generation time).
+    Fifo,
+    /// Earliest deadline first: each packet's deadline is its generation time plus its
+    /// class's relative deadline.
+    Edf(EdfConfig),
 }
-tagged_enum!(SchedulerConfig, "scheduler", { "dtable" => Dtable(DTableConfig) });
+tagged_enum!(SchedulerConfig, "scheduler", {
+    "as_basic" => AsBasic(AsBasicConfig),
+    "iba" => Iba(IbaConfig),
+    "dtable" => Dtable(DTableConfig),
+    "drr" => Drr(DrrConfig),
+    "scfq" => Scfq(FairQueueingConfig),
+    "wfq" => Wfq(FairQueueingConfig),
+    "wf2q_plus" => Wf2qPlus(FairQueueingConfig),
+    "sfq" => Sfq(FairQueueingConfig),
+    "strict_priority" => StrictPriority(PriorityConfig),
+    "fifo" => Fifo,
+    "edf" => Edf(EdfConfig),
+});
+
+impl SchedulerConfig {
+    /// The scenario's `kind` string of this scheduler.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            SchedulerConfig::AsBasic(_) => "as_basic",
+            SchedulerConfig::Iba(_) => "iba",
+            SchedulerConfig::Dtable(_) => "dtable",
+            SchedulerConfig::Drr(_) => "drr",
+            SchedulerConfig::Scfq(_) => "scfq",
+            SchedulerConfig::Wfq(_) => "wfq",
+            SchedulerConfig::Wf2qPlus(_) => "wf2q_plus",
+            SchedulerConfig::Sfq(_) => "sfq",
+            SchedulerConfig::StrictPriority(_) => "strict_priority",
+            SchedulerConfig::Fifo => "fifo",
+            SchedulerConfig::Edf(_) => "edf",
+        }
+    }
+}
+
+/// An Advanced Switching basic arbitration table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct AsBasicConfig {
+    /// The class (VC) of each entry, cycled in order; 32, 64, 128, 256, 512 or 1024 entries.
+    pub table: Vec<u32>,
+}
+
+/// InfiniBand VL arbitration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct IbaConfig {
+    /// The high-priority table (at most 64 entries; weights 0 to 255 in 64-byte units,
+    /// weight 0 = entry skipped; classes are VLs 0 to 14).
+    pub high: Vec<TableEntry>,
+    /// The low-priority table (same rules).
+    pub low: Vec<TableEntry>,
+    /// High limit, 0 to 255, in 4096-byte units: bytes the high table may send while
+    /// low-table packets wait, before one low packet gets an opportunity; 255 = unbounded.
+    pub high_limit: u32,
+}
 
 /// A Deficit Table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
@@ -238,10 +345,45 @@ pub struct DTableConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct TableEntry {
-    /// Index of the class this entry serves.
+    /// Index of the class (VL, VC, SL) this entry serves.
     pub class: u32,
-    /// Weight in flow-control credits (64 bytes each).
+    /// Weight in flow-control credits / InfiniBand weight units (64 bytes each).
     pub weight: u32,
+}
+
+/// Deficit Round Robin.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct DrrConfig {
+    /// Quantum of each class in bytes (1 to 16777216); shares are the quanta's proportions.
+    pub quanta_bytes: Vec<u32>,
+}
+
+/// A virtual-time fair-queueing scheduler (SCFQ, WFQ, WF2Q+, SFQ).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct FairQueueingConfig {
+    /// Relative weight of each class (above 0); the bandwidth share of class i is
+    /// `weights[i] / sum(weights)`.
+    pub weights: Vec<f64>,
+}
+
+/// Strict priority.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PriorityConfig {
+    /// Priority of each class (0 to 255); higher sends first, equal priorities go to the
+    /// lower class index.
+    pub priorities: Vec<u32>,
+}
+
+/// Earliest deadline first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct EdfConfig {
+    /// Relative deadline of each class in nanoseconds (1 to 10^12).
+    #[ts(type = "Array<number>")]
+    pub deadlines_ns: Vec<u64>,
 }
 
 fn is_zero(v: &u32) -> bool {

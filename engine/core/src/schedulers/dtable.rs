@@ -7,8 +7,9 @@
 //! `sum(weights of i) / sum(all weights)` whatever the packet sizes.
 //! See `shared/spec/10-schedulers.md` ("DTable") for the reference pseudocode.
 
-use super::{PortView, Scheduler, SchedulerCost, TableIndex};
+use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
 use crate::scenario::TableEntry;
+use crate::time::SimTime;
 
 /// The DTable arbiter state.
 #[derive(Clone, Debug)]
@@ -99,7 +100,7 @@ impl Scheduler for DTable {
         "dtable"
     }
 
-    fn select(&mut self, port: &dyn PortView) -> Option<usize> {
+    fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let keep = self.selected.and_then(|c| {
             let head = port.head(c)?;
             (port.is_active(c) && i64::from(head.credits) <= self.accumulated).then_some(c)
@@ -122,7 +123,7 @@ impl Scheduler for DTable {
         Some(class)
     }
 
-    fn after_send(&mut self, class: usize, port: &dyn PortView) {
+    fn after_send(&mut self, _now: SimTime, class: usize, port: &dyn PortView) {
         if !port.is_active(class) {
             // Emptied or blocked by flow control: what was owed is forfeited.
             self.accumulated = 0;
@@ -131,6 +132,16 @@ impl Scheduler for DTable {
 
     fn cost(&self) -> SchedulerCost {
         self.cost
+    }
+
+    fn registers(&self) -> Registers {
+        Registers {
+            entry: self.selected.map(|_| self.current as u32),
+            selected: self.selected.map(|c| c as u32),
+            accumulated: Some(self.accumulated),
+            deficit: Some(self.deficit.clone()),
+            ..Registers::default()
+        }
     }
 }
 

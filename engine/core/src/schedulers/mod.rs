@@ -5,22 +5,46 @@
 //! classes (head packet present and fitting in the downstream credits) may be chosen.
 //! Each scheduler lives in its own module; [`build`] turns a [`SchedulerConfig`] into one.
 
+mod as_basic;
+mod drr;
 mod dtable;
+mod edf;
+mod fifo;
+mod iba;
+mod registers;
+mod scfq;
+mod sfq;
+mod strict_priority;
 mod table_index;
+mod wf2q_plus;
+mod wfq;
 
+pub use as_basic::AsBasic;
+pub use drr::Drr;
 pub use dtable::DTable;
+pub use edf::Edf;
+pub use fifo::Fifo;
+pub use iba::Iba;
+pub use registers::{Registers, TableSide};
+pub use scfq::Scfq;
+pub use sfq::Sfq;
+pub use strict_priority::StrictPriority;
 pub use table_index::TableIndex;
+pub use wf2q_plus::Wf2qPlus;
+pub use wfq::Wfq;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 use ts_rs::TS;
 
 use crate::scenario::SchedulerConfig;
-use crate::time::SimTime;
+use crate::time::{BitRate, SimTime};
 
 /// The head packet of a class queue, as a scheduler sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Head {
+    /// Generation order of the packet across all classes of the port (unique, increasing).
+    pub id: u64,
     /// Size in bytes.
     pub bytes: u32,
     /// Size in credits.
@@ -56,32 +80,83 @@ pub struct SchedulerCost {
     /// 64-entry bitmap words examined by the software find-first-set scan, summed.
     #[ts(type = "number")]
     pub bitmap_words: u64,
+    /// Classes (queues) looked at: round-robin visits, priority and deadline scans.
+    #[ts(type = "number")]
+    pub classes_examined: u64,
+    /// Virtual-time tags computed (start and finish tags, virtual-time updates).
+    #[ts(type = "number")]
+    pub tag_computations: u64,
+    /// Operations on a sorted structure (heap pushes and pops).
+    #[ts(type = "number")]
+    pub heap_operations: u64,
+}
+
+impl SchedulerCost {
+    /// The work done between `earlier` and `self` (counters only grow).
+    pub fn since(&self, earlier: &SchedulerCost) -> SchedulerCost {
+        SchedulerCost {
+            decisions: self.decisions - earlier.decisions,
+            entries_visited: self.entries_visited - earlier.entries_visited,
+            bitmap_words: self.bitmap_words - earlier.bitmap_words,
+            classes_examined: self.classes_examined - earlier.classes_examined,
+            tag_computations: self.tag_computations - earlier.tag_computations,
+            heap_operations: self.heap_operations - earlier.heap_operations,
+        }
+    }
 }
 
 /// An output scheduler.
+///
+/// The port calls, in this order for each packet sent: [`Scheduler::select`] (the
+/// scheduler answers a class whose head is active and updates its state as if that head
+/// is sent), then removes the head and takes its credits, then [`Scheduler::after_send`].
+/// [`Scheduler::on_enqueue`] is called after each packet joins a queue.
 pub trait Scheduler {
     /// Short identifier (the scenario's `kind`).
     fn kind(&self) -> &'static str;
 
     /// Chooses the class whose head packet is sent next, updating the scheduler's state as
     /// if that packet is sent. Returns `None` only when no class is active.
-    fn select(&mut self, port: &dyn PortView) -> Option<usize>;
+    fn select(&mut self, now: SimTime, port: &dyn PortView) -> Option<usize>;
 
     /// Called after the chosen packet has left its queue and taken its credits.
-    fn after_send(&mut self, _class: usize, _port: &dyn PortView) {}
+    fn after_send(&mut self, _now: SimTime, _class: usize, _port: &dyn PortView) {}
 
-    /// Called when a packet joins the queue of `class` (virtual-time schedulers tag here).
-    fn on_enqueue(&mut self, _class: usize, _bytes: u32, _port: &dyn PortView) {}
+    /// Called after a packet of `bytes` joined the queue of `class` (virtual-time
+    /// schedulers tag it here).
+    fn on_enqueue(&mut self, _now: SimTime, _class: usize, _bytes: u32, _port: &dyn PortView) {}
 
     /// Work done so far.
     fn cost(&self) -> SchedulerCost;
+
+    /// The scheduler's registers now (pointer, counters, tags), for traces and teaching.
+    fn registers(&self) -> Registers;
 }
 
-/// Builds the scheduler a scenario asks for, for a port with `classes` classes.
-/// The configuration must have been validated.
-pub fn build(config: &SchedulerConfig, classes: usize) -> Box<dyn Scheduler> {
+/// What a scheduler needs to know of its port when it is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PortSetup {
+    /// Number of classes (queues).
+    pub classes: usize,
+    /// Rate of the output link (virtual-time schedulers convert time to work with it).
+    pub link: BitRate,
+}
+
+/// Builds the scheduler a scenario asks for. The configuration must have been validated.
+pub fn build(config: &SchedulerConfig, port: PortSetup) -> Box<dyn Scheduler> {
+    let n = port.classes;
     match config {
-        SchedulerConfig::Dtable(d) => Box::new(DTable::new(&d.table, classes)),
+        SchedulerConfig::AsBasic(c) => Box::new(AsBasic::new(&c.table, n)),
+        SchedulerConfig::Iba(c) => Box::new(Iba::new(c, n)),
+        SchedulerConfig::Dtable(c) => Box::new(DTable::new(&c.table, n)),
+        SchedulerConfig::Drr(c) => Box::new(Drr::new(&c.quanta_bytes)),
+        SchedulerConfig::Scfq(c) => Box::new(Scfq::new(&c.weights)),
+        SchedulerConfig::Wfq(c) => Box::new(Wfq::new(&c.weights, port.link)),
+        SchedulerConfig::Wf2qPlus(c) => Box::new(Wf2qPlus::new(&c.weights)),
+        SchedulerConfig::Sfq(c) => Box::new(Sfq::new(&c.weights)),
+        SchedulerConfig::StrictPriority(c) => Box::new(StrictPriority::new(&c.priorities)),
+        SchedulerConfig::Fifo => Box::new(Fifo::new(n)),
+        SchedulerConfig::Edf(c) => Box::new(Edf::new(&c.deadlines_ns)),
     }
 }
 
@@ -91,30 +166,51 @@ pub(crate) mod testing {
     use super::*;
     use std::collections::VecDeque;
 
-    /// Queues of packet sizes (in credits) and free credits per class.
+    /// Queues of packet sizes (in credits) and free credits per class. Packets get
+    /// increasing ids in push order (their arrival order across classes).
     #[derive(Clone, Debug, Default)]
     pub struct MockPort {
         pub queues: Vec<VecDeque<u32>>,
+        pub ids: Vec<VecDeque<u64>>,
         pub free: Vec<u32>,
+        pub next_id: u64,
     }
 
     impl MockPort {
         pub fn new(classes: usize, free: u32) -> MockPort {
             MockPort {
                 queues: vec![VecDeque::new(); classes],
+                ids: vec![VecDeque::new(); classes],
                 free: vec![free; classes],
+                next_id: 0,
             }
         }
 
+        /// Queues `count` packets of `credits` credits (64 B each) on `class`, without
+        /// telling a scheduler (see [`MockPort::arrive`]).
         pub fn push(&mut self, class: usize, credits: u32, count: usize) {
             for _ in 0..count {
                 self.queues[class].push_back(credits);
+                self.ids[class].push_back(self.next_id);
+                self.next_id += 1;
             }
         }
 
-        /// One decision: select, dequeue, take credits, notify. Returns the class sent.
+        /// Queues one packet and tells the scheduler (`on_enqueue`), as a port does.
+        pub fn arrive(&mut self, now: SimTime, s: &mut dyn Scheduler, class: usize, credits: u32) {
+            self.push(class, credits, 1);
+            s.on_enqueue(now, class, credits * 64, self);
+        }
+
+        /// One decision at time zero: select, dequeue, take credits, notify. Returns the
+        /// class sent.
         pub fn step(&mut self, s: &mut dyn Scheduler) -> Option<usize> {
-            let c = s.select(self)?;
+            self.step_at(SimTime::ZERO, s)
+        }
+
+        /// One decision at `now`.
+        pub fn step_at(&mut self, now: SimTime, s: &mut dyn Scheduler) -> Option<usize> {
+            let c = s.select(now, self)?;
             let credits = self.queues[c]
                 .pop_front()
                 .expect("scheduler chose an empty queue");
@@ -123,7 +219,8 @@ pub(crate) mod testing {
                 "scheduler chose a class without credits"
             );
             self.free[c] -= credits;
-            s.after_send(c, self);
+            self.ids[c].pop_front();
+            s.after_send(now, c, self);
             Some(c)
         }
     }
@@ -134,6 +231,7 @@ pub(crate) mod testing {
         }
         fn head(&self, class: usize) -> Option<Head> {
             self.queues[class].front().map(|&credits| Head {
+                id: self.ids[class].front().copied().unwrap_or(0),
                 bytes: credits * 64,
                 credits,
                 created: SimTime::ZERO,

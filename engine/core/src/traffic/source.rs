@@ -50,6 +50,9 @@ impl Source {
         match self.arrivals {
             ArrivalConfig::Constant => to_ps(self.phase_rng.unit() * self.mean_gap_ps),
             ArrivalConfig::Poisson => to_ps(self.arrival_rng.exponential(self.mean_gap_ps)),
+            ArrivalConfig::OnOff(_) | ArrivalConfig::Bursts(_) => {
+                todo!("PLACEHOLDER on/off and bursts")
+            }
         }
     }
 
@@ -71,6 +74,9 @@ impl Source {
         match self.arrivals {
             ArrivalConfig::Constant => to_ps(f64::from(bytes) * self.ps_per_byte),
             ArrivalConfig::Poisson => to_ps(self.arrival_rng.exponential(self.mean_gap_ps)),
+            ArrivalConfig::OnOff(_) | ArrivalConfig::Bursts(_) => {
+                todo!("PLACEHOLDER on/off and bursts")
+            }
         }
     }
 }

@@ -1,13 +1,177 @@
-//! SCFQ (PLACEHOLDER: being written; must be replaced before merging to main).
-#![allow(missing_docs, unused_variables, clippy::panic)]
+//! Self-Clocked Fair Queueing (SCFQ, Golestani 1994), credit-aware.
+//!
+//! Each packet gets a finish tag when it joins its queue: for packet k of class i, of
+//! `L` bytes,
+//!
+//! ```text
+//! F_i^k = max(F_i^(k-1), v) + L / r_i
+//! ```
+//!
+//! where `r_i = weights[i] / sum(weights)` is the class's bandwidth share and `v` (the
+//! system virtual time, "self-clocked") is the finish tag of the packet in service. The
+//! scheduler serves the smallest finish tag among the heads of *active* classes (head
+//! present and fitting in the downstream credits); ties go to the lower class index.
+//! Tags are in bytes of service divided by the share (a class with share 1/4 advances its
+//! tags by `4 L`).
+//!
+//! Modelling choices:
+//! - `v` becomes the chosen packet's finish tag when it is selected (it is then in
+//!   service) and keeps that value while the link idles with packets still queued (e.g.
+//!   every head blocked by credits).
+//! - The system is empty as soon as every queue is (the packet on the wire no longer
+//!   competes): `v` and every class's last finish tag are then reset to 0. Resetting all
+//!   tags together only renumbers them; no queued packet holds an old tag.
+//! - A head blocked by credits keeps its tag and wins as soon as its credits return if
+//!   its tag is still the smallest (its precedence is not lost).
+//!
+//! The heads are kept in a binary heap keyed by (finish tag, class): a decision is
+//! O(log n) plus one pop and one push per head blocked by credits.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
 
-pub struct Scfq;
+/// Normalises weights into shares summing to 1 (weights are validated: finite, > 0).
+pub(super) fn shares(weights: &[f64]) -> Vec<f64> {
+    let total: f64 = weights.iter().sum();
+    weights
+        .iter()
+        .map(|&w| {
+            let s = if total > 0.0 { w / total } else { 0.0 };
+            // Guard against degenerate input (a zero share would give infinite tags).
+            if s > 0.0 { s } else { f64::MIN_POSITIVE }
+        })
+        .collect()
+}
+
+/// Order-preserving integer key of a non-negative tag (the IEEE-754 bit pattern of a
+/// non-negative float increases with its value).
+fn key_of(tag: f64) -> u64 {
+    if tag > 0.0 { tag.to_bits() } else { 0 }
+}
+
+/// A min-heap of class heads keyed by a tag (ties by class index), shared by the
+/// virtual-time schedulers (SCFQ, SFQ, WFQ, WF2Q+). It holds at most one entry per
+/// class and never allocates after construction.
+#[derive(Clone, Debug)]
+pub(super) struct HeadHeap {
+    heap: BinaryHeap<Reverse<(u64, usize)>>,
+    /// Scratch list of heads set aside because their class is blocked by credits.
+    blocked: Vec<(u64, usize)>,
+}
+
+impl HeadHeap {
+    /// An empty heap for `classes` classes.
+    pub(super) fn new(classes: usize) -> HeadHeap {
+        HeadHeap {
+            heap: BinaryHeap::with_capacity(classes + 1),
+            blocked: Vec::with_capacity(classes + 1),
+        }
+    }
+
+    /// Adds the head of `class` with `tag`.
+    pub(super) fn push(&mut self, tag: f64, class: usize, cost: &mut SchedulerCost) {
+        self.heap.push(Reverse((key_of(tag), class)));
+        cost.heap_operations += 1;
+    }
+
+    /// The smallest (tag, class) without removing it.
+    pub(super) fn peek(&self) -> Option<(f64, usize)> {
+        self.heap
+            .peek()
+            .map(|Reverse((k, c))| (f64::from_bits(*k), *c))
+    }
+
+    /// Removes the smallest entry.
+    pub(super) fn pop(&mut self, cost: &mut SchedulerCost) -> Option<(f64, usize)> {
+        let Reverse((k, c)) = self.heap.pop()?;
+        cost.heap_operations += 1;
+        Some((f64::from_bits(k), c))
+    }
+
+    /// Removes and returns the smallest entry whose class is active; entries of blocked
+    /// classes are put back. `None` when no class in the heap is active.
+    pub(super) fn pop_active(
+        &mut self,
+        port: &dyn PortView,
+        cost: &mut SchedulerCost,
+    ) -> Option<(f64, usize)> {
+        self.blocked.clear();
+        let mut found = None;
+        while let Some(Reverse((k, c))) = self.heap.pop() {
+            cost.heap_operations += 1;
+            cost.classes_examined += 1;
+            if port.is_active(c) {
+                found = Some((f64::from_bits(k), c));
+                break;
+            }
+            self.blocked.push((k, c));
+        }
+        for &(k, c) in &self.blocked {
+            self.heap.push(Reverse((k, c)));
+            cost.heap_operations += 1;
+        }
+        found
+    }
+
+    /// Whether the heap is empty.
+    pub(super) fn is_empty(&self) -> bool {
+        self.heap.is_empty()
+    }
+
+    /// Removes every entry.
+    pub(super) fn clear(&mut self) {
+        self.heap.clear();
+    }
+}
+
+/// The SCFQ scheduler state.
+#[derive(Clone, Debug)]
+pub struct Scfq {
+    /// Bandwidth share of each class (sums to 1).
+    share: Vec<f64>,
+    /// Finish tags of each class's queued packets, in queue order.
+    tags: Vec<VecDeque<f64>>,
+    /// Finish tag of each class's last arrived packet (`F_prev`).
+    last_finish: Vec<f64>,
+    /// System virtual time: finish tag of the packet in service.
+    v: f64,
+    /// Heads of the non-empty queues keyed by finish tag.
+    heads: HeadHeap,
+    /// Packets queued over all classes.
+    queued: usize,
+    /// Class chosen by the last decision.
+    selected: Option<usize>,
+    cost: SchedulerCost,
+}
 
 impl Scfq {
+    /// An SCFQ scheduler; the share of class i is `weights[i] / sum(weights)` (weights
+    /// validated: one per class, finite, above 0).
     pub fn new(weights: &[f64]) -> Scfq {
-        todo!("SCFQ")
+        let n = weights.len();
+        Scfq {
+            share: shares(weights),
+            tags: vec![VecDeque::new(); n],
+            last_finish: vec![0.0; n],
+            v: 0.0,
+            heads: HeadHeap::new(n),
+            queued: 0,
+            selected: None,
+            cost: SchedulerCost::default(),
+        }
+    }
+
+    /// The system virtual time `v`.
+    pub fn virtual_time(&self) -> f64 {
+        self.v
+    }
+
+    /// Finish tag of the head packet of `class` (None when its queue is empty).
+    pub fn head_finish(&self, class: usize) -> Option<f64> {
+        self.tags.get(class).and_then(|q| q.front().copied())
     }
 }
 
@@ -15,13 +179,165 @@ impl Scheduler for Scfq {
     fn kind(&self) -> &'static str {
         "scfq"
     }
-    fn select(&mut self, _now: SimTime, _port: &dyn PortView) -> Option<usize> {
-        todo!()
+
+    fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
+        let (finish, class) = self.heads.pop_active(port, &mut self.cost)?;
+        // The chosen packet is now in service: it clocks the system.
+        self.v = finish;
+        self.cost.tag_computations += 1;
+        self.selected = Some(class);
+        self.cost.decisions += 1;
+        Some(class)
     }
+
+    fn after_send(&mut self, _now: SimTime, class: usize, _port: &dyn PortView) {
+        let Some(queue) = self.tags.get_mut(class) else {
+            return;
+        };
+        if queue.pop_front().is_some() {
+            self.queued = self.queued.saturating_sub(1);
+        }
+        if let Some(&next) = queue.front() {
+            self.heads.push(next, class, &mut self.cost);
+        }
+        if self.queued == 0 {
+            // The system empties: renumber every tag from zero.
+            self.v = 0.0;
+            self.last_finish.iter_mut().for_each(|f| *f = 0.0);
+            self.heads.clear();
+        }
+    }
+
+    fn on_enqueue(&mut self, _now: SimTime, class: usize, bytes: u32, _port: &dyn PortView) {
+        let (Some(queue), Some(&share), Some(last)) = (
+            self.tags.get_mut(class),
+            self.share.get(class),
+            self.last_finish.get_mut(class),
+        ) else {
+            return;
+        };
+        let finish = last.max(self.v) + f64::from(bytes) / share;
+        *last = finish;
+        self.cost.tag_computations += 1;
+        queue.push_back(finish);
+        self.queued += 1;
+        if queue.len() == 1 {
+            self.heads.push(finish, class, &mut self.cost);
+        }
+    }
+
     fn cost(&self) -> SchedulerCost {
-        todo!()
+        self.cost
     }
+
     fn registers(&self) -> Registers {
-        todo!()
+        Registers {
+            selected: self.selected.map(|c| c as u32),
+            virtual_time: Some(self.v),
+            finish_tags: Some(self.tags.iter().map(|q| q.front().copied()).collect()),
+            ..Registers::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schedulers::testing::MockPort;
+
+    const T: SimTime = SimTime::ZERO;
+
+    /// Hand-worked example. Weights 1:3 -> shares 0.25, 0.75. Packets of 1 credit = 64 B.
+    /// Class 0 tags: 64/0.25 = 256 per packet; class 1: 64/0.75 = 85.33 per packet.
+    #[test]
+    fn worked_example_tags_and_order() {
+        let mut s = Scfq::new(&[1.0, 3.0]);
+        let mut port = MockPort::new(2, 1000);
+        // v = 0: class 0 gets F = 256, 512; class 1 gets 85.33, 170.67, 256.
+        port.arrive(T, &mut s, 0, 1);
+        port.arrive(T, &mut s, 0, 1);
+        for _ in 0..3 {
+            port.arrive(T, &mut s, 1, 1);
+        }
+        assert_eq!(s.head_finish(0), Some(256.0));
+        let f1 = 64.0 / 0.75;
+        assert!((s.head_finish(1).unwrap() - f1).abs() < 1e-9);
+        // Order by finish tag: 85.3 (1), 170.7 (1), then 256 vs 256: tie -> class 0.
+        assert_eq!(port.step(&mut s), Some(1));
+        assert!((s.virtual_time() - f1).abs() < 1e-9);
+        assert_eq!(port.step(&mut s), Some(1));
+        assert_eq!(port.step(&mut s), Some(0));
+        assert_eq!(s.virtual_time(), 256.0);
+        // A new class-1 packet arrives while v = 256: F = max(256, 256) + 85.33 = 341.33,
+        // ahead of class 0's 512. Queued: class 1 [256, 341.33], class 0 [512].
+        port.arrive(T, &mut s, 1, 1);
+        assert_eq!(port.step(&mut s), Some(1)); // 256
+        assert_eq!(port.step(&mut s), Some(1)); // 341.33
+        assert_eq!(port.step(&mut s), Some(0)); // 512
+        assert_eq!(port.step(&mut s), None);
+        let c = s.cost();
+        assert_eq!(c.decisions, 6);
+        assert_eq!(c.tag_computations, 6 + 6);
+    }
+
+    /// When every queue empties, v and the classes' last tags restart at 0.
+    #[test]
+    fn system_empty_resets_tags() {
+        let mut s = Scfq::new(&[1.0, 1.0]);
+        let mut port = MockPort::new(2, 1000);
+        port.arrive(T, &mut s, 0, 2); // F = 128 / 0.5 = 256
+        port.arrive(T, &mut s, 0, 2); // F = 512
+        assert_eq!(port.step(&mut s), Some(0));
+        assert_eq!(s.virtual_time(), 256.0);
+        assert_eq!(port.step(&mut s), Some(0));
+        assert_eq!(s.virtual_time(), 0.0, "reset when the system empties");
+        port.arrive(T, &mut s, 1, 1);
+        assert_eq!(s.head_finish(1), Some(128.0));
+        port.arrive(T, &mut s, 0, 1);
+        assert_eq!(s.head_finish(0), Some(128.0), "F_prev of class 0 was reset");
+        assert_eq!(
+            s.registers().finish_tags,
+            Some(vec![Some(128.0), Some(128.0)])
+        );
+    }
+
+    /// A class whose head lacks credits is passed over; it keeps its tag and wins as
+    /// soon as its credits return.
+    #[test]
+    fn credit_blocked_head_keeps_its_tag() {
+        let mut s = Scfq::new(&[1.0, 1.0]);
+        let mut port = MockPort::new(2, 1000);
+        port.free[0] = 1;
+        port.arrive(T, &mut s, 0, 2); // F = 256, blocked (2 credits, 1 free)
+        port.arrive(T, &mut s, 1, 2); // F = 256
+        port.arrive(T, &mut s, 1, 2); // F = 512
+        assert_eq!(port.step(&mut s), Some(1)); // class 0 blocked: 256 of class 1
+        assert_eq!(s.head_finish(0), Some(256.0));
+        port.free[0] = 10; // credits return
+        assert_eq!(port.step(&mut s), Some(0)); // 256 < 512
+        assert_eq!(port.step(&mut s), Some(1));
+        assert_eq!(port.step(&mut s), None);
+        // Only blocked heads: no decision.
+        port.free[1] = 0;
+        port.arrive(T, &mut s, 1, 1);
+        assert_eq!(port.step(&mut s), None);
+        assert_eq!(s.cost().decisions, 3);
+    }
+
+    #[test]
+    fn registers_show_heads_and_selection() {
+        let mut s = Scfq::new(&[1.0, 1.0, 2.0]);
+        let mut port = MockPort::new(3, 1000);
+        port.arrive(T, &mut s, 2, 1); // 64 / 0.5 = 128
+        let r = s.registers();
+        assert_eq!(r.finish_tags, Some(vec![None, None, Some(128.0)]));
+        assert_eq!(r.virtual_time, Some(0.0));
+        assert_eq!(r.selected, None);
+        port.arrive(T, &mut s, 2, 1); // 256
+        port.step(&mut s);
+        let r = s.registers();
+        assert_eq!(r.selected, Some(2));
+        assert_eq!(r.virtual_time, Some(128.0));
+        assert_eq!(r.finish_tags, Some(vec![None, None, Some(256.0)]));
     }
 }

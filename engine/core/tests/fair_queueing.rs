@@ -478,6 +478,10 @@ proptest! {
         prop_assert_eq!(audit.fifo_violations, 0);
         let r = run.results();
         prop_assert_eq!(r.generated, r.delivered + r.in_flight);
-        prop_assert!(r.delivered > 0);
+        // A light class may generate next to nothing in 200 us; with a few packets at
+        // least one must have got through.
+        if r.generated >= 5 {
+            prop_assert!(r.delivered > 0);
+        }
     }
 }

@@ -72,9 +72,8 @@ fn dtable_registers_follow_the_spec_pseudocode() {
     let mut deficit: Vec<i64> = t.initial.deficit.clone().unwrap();
     assert_eq!(deficit.len(), classes);
     for d in &t.decisions {
-        let keep = selected.is_some_and(|c| {
-            active(d, c) && i64::from(d.queues[c][0].div_ceil(64)) <= acc
-        });
+        let keep =
+            selected.is_some_and(|c| active(d, c) && i64::from(d.queues[c][0].div_ceil(64)) <= acc);
         if !keep {
             if let Some(c) = selected {
                 deficit[c] = acc;
@@ -97,8 +96,89 @@ fn dtable_registers_follow_the_spec_pseudocode() {
             acc = 0;
         }
         assert_eq!(d.class as usize, c, "step {}: class", d.step);
-        assert_eq!(d.registers.entry, Some(entry as u32), "step {}: entry", d.step);
-        assert_eq!(d.registers.accumulated, Some(acc), "step {}: accumulated", d.step);
-        assert_eq!(d.registers.deficit.as_ref(), Some(&deficit), "step {}: deficits", d.step);
+        assert_eq!(
+            d.registers.entry,
+            Some(entry as u32),
+            "step {}: entry",
+            d.step
+        );
+        assert_eq!(
+            d.registers.accumulated,
+            Some(acc),
+            "step {}: accumulated",
+            d.step
+        );
+        assert_eq!(
+            d.registers.deficit.as_ref(),
+            Some(&deficit),
+            "step {}: deficits",
+            d.step
+        );
+    }
+}
+
+/// Every scheduler can be traced, and shows the registers its animation draws.
+#[test]
+fn every_scheduler_shows_its_registers() {
+    use serde_json::json;
+    let entries = |w: u32| {
+        (0..4)
+            .map(|c| json!({"class": c, "weight": w}))
+            .collect::<Vec<_>>()
+    };
+    let kinds = [
+        json!({"kind": "as_basic", "table": (0..32).map(|i| i % 4).collect::<Vec<_>>()}),
+        json!({"kind": "iba", "high": entries(34)[..1].to_vec(), "low": entries(34), "high_limit": 1}),
+        json!({"kind": "dtable", "table": entries(32)}),
+        json!({"kind": "drr", "quanta_bytes": [2048, 2048, 2048, 2048]}),
+        json!({"kind": "scfq", "weights": [1, 2, 3, 4]}),
+        json!({"kind": "wfq", "weights": [1, 2, 3, 4]}),
+        json!({"kind": "wf2q_plus", "weights": [1, 2, 3, 4]}),
+        json!({"kind": "sfq", "weights": [1, 2, 3, 4]}),
+        json!({"kind": "strict_priority", "priorities": [3, 2, 1, 0]}),
+        json!({"kind": "fifo"}),
+        json!({"kind": "edf", "deadlines_ns": [1000, 5000, 20000, 100000]}),
+    ];
+    for scheduler in kinds {
+        let kind = scheduler["kind"].as_str().unwrap().to_string();
+        let mut doc = common::small(
+            &[
+                ("a", 0.3, 64),
+                ("b", 0.3, 256),
+                ("c", 0.3, 1024),
+                ("d", 0.3, 2048),
+            ],
+            32,
+            2_000,
+        );
+        doc["model"]["scheduler"] = scheduler;
+        let t = trace(scenario::parse(&doc.to_string()).unwrap(), 300, 100).unwrap();
+        assert_eq!(t.scheduler, kind);
+        assert_eq!(t.decisions.len(), 300, "{kind}");
+        for d in &t.decisions {
+            assert!(active(d, d.class as usize), "{kind} step {}", d.step);
+            assert_eq!(d.work.decisions, 1, "{kind}");
+        }
+        let r = &t.decisions[299].registers;
+        match kind.as_str() {
+            "as_basic" => assert!(r.entry.is_some() && r.selected.is_some() && t.table.len() == 32),
+            "iba" => assert!(
+                r.high_entry.is_some()
+                    && r.low_entry.is_some()
+                    && r.remaining_weight.is_some()
+                    && r.high_limit_used.is_some()
+                    && r.high_limit_bytes == Some(4096)
+                    && t.table.len() == 5
+            ),
+            "dtable" => assert!(r.accumulated.is_some() && r.deficit.is_some()),
+            "drr" => assert!(r.deficit.is_some() && r.selected.is_some()),
+            "scfq" | "wfq" => assert!(r.virtual_time.is_some() && r.finish_tags.is_some()),
+            "wf2q_plus" | "sfq" => assert!(r.start_tags.is_some() && r.finish_tags.is_some()),
+            "edf" => assert!(r.deadlines_ns.is_some()),
+            _ => {}
+        }
+        if !matches!(kind.as_str(), "as_basic" | "iba" | "dtable") {
+            assert!(t.table.is_empty(), "{kind}");
+        }
     }
 }

@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 success, 1 I/O or internal failure, 2 invalid input.
 
+mod sweep;
 mod typegen;
 
 use std::io::{IsTerminal, Write};
@@ -10,6 +11,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use qoslab_core::trace::MAX_TRACE_DECISIONS;
 use qoslab_core::{EngineError, Run, scenario};
 
 /// qoslab: simulate and design Quality-of-Service scheduling in interconnects.
@@ -29,12 +31,50 @@ enum Command {
         /// Override the scenario's seed.
         #[arg(long)]
         seed: Option<u64>,
+        /// Override the total offered load (all class loads scaled in proportion).
+        #[arg(long)]
+        load: Option<f64>,
+        /// Override the simulated duration, in milliseconds.
+        #[arg(long)]
+        duration_ms: Option<f64>,
         /// Write the results to this file instead of stdout.
         #[arg(long, short)]
         output: Option<PathBuf>,
         /// Never show the progress line on stderr.
         #[arg(long)]
         quiet: bool,
+    },
+    /// Run a scenario at several total offered loads (and seeds) on all cores; print the
+    /// sweep as JSON on stdout. `QOSLAB_THREADS` limits the worker threads.
+    Sweep {
+        /// Scenario file (JSON).
+        scenario: PathBuf,
+        /// Total offered loads, comma separated (fractions of the link, e.g. 0.2,0.4,0.6).
+        #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
+        loads: Vec<f64>,
+        /// Runs per load, with seeds seed, seed + 1, ... (90% confidence intervals need 2+).
+        #[arg(long, default_value_t = 1)]
+        seeds: u32,
+        /// Override the simulated duration, in milliseconds.
+        #[arg(long)]
+        duration_ms: Option<f64>,
+        /// Write the sweep to this file instead of stdout.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Never show the progress line on stderr.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Trace the scheduler's first decisions and print them as JSON.
+    Trace {
+        /// Scenario file (JSON).
+        scenario: PathBuf,
+        /// Number of decisions to record (1 to 10000).
+        #[arg(long, default_value_t = 50)]
+        decisions: u32,
+        /// Start with the first decision at or after this time, in microseconds.
+        #[arg(long, default_value_t = 0)]
+        from_us: u64,
     },
     /// Check a scenario; print every problem and exit with status 2 if there is any.
     Validate {
@@ -61,9 +101,41 @@ fn main() -> ExitCode {
         Command::Run {
             scenario,
             seed,
+            load,
+            duration_ms,
             output,
             quiet,
-        } => run(&scenario, seed, output.as_deref(), quiet),
+        } => {
+            let overrides = Overrides {
+                seed,
+                load,
+                duration_ms,
+            };
+            run(&scenario, &overrides, output.as_deref(), quiet)
+        }
+        Command::Sweep {
+            scenario,
+            loads,
+            seeds,
+            duration_ms,
+            output,
+            quiet,
+        } => {
+            let overrides = Overrides {
+                seed: None,
+                load: None,
+                duration_ms,
+            };
+            match parse_scenario(&scenario, &overrides) {
+                Ok(s) => sweep::sweep(&scenario, &s, &loads, seeds, output.as_deref(), quiet),
+                Err(code) => code,
+            }
+        }
+        Command::Trace {
+            scenario,
+            decisions,
+            from_us,
+        } => trace(&scenario, decisions, from_us),
         Command::Validate { scenario } => validate(&scenario),
         Command::Schema => {
             println!("{:#}", qoslab_core::Scenario::json_schema());
@@ -76,6 +148,14 @@ fn main() -> ExitCode {
     }
 }
 
+/// Changes to a scenario asked for on the command line.
+#[derive(Debug, Default)]
+struct Overrides {
+    seed: Option<u64>,
+    load: Option<f64>,
+    duration_ms: Option<f64>,
+}
+
 fn fail(code: u8, message: &str) -> ExitCode {
     eprintln!("qoslab: {message}");
     ExitCode::from(code)
@@ -84,6 +164,23 @@ fn fail(code: u8, message: &str) -> ExitCode {
 fn read(path: &Path) -> Result<String, ExitCode> {
     std::fs::read_to_string(path)
         .map_err(|e| fail(1, &format!("cannot read {}: {e}", path.display())))
+}
+
+/// Writes `text` (plus a newline) to `output`, or stdout.
+fn emit(output: Option<&Path>, text: &str) -> ExitCode {
+    match output {
+        Some(file) => match std::fs::write(file, format!("{text}\n")) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(1, &format!("cannot write {}: {e}", file.display())),
+        },
+        None => {
+            let mut out = std::io::stdout().lock();
+            match writeln!(out, "{text}") {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(1, &format!("cannot write results: {e}")),
+            }
+        }
+    }
 }
 
 fn report_invalid(path: &Path, e: &EngineError) -> ExitCode {
@@ -98,18 +195,36 @@ fn report_invalid(path: &Path, e: &EngineError) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn parse_scenario(path: &Path, seed: Option<u64>) -> Result<qoslab_core::Scenario, ExitCode> {
+fn parse_scenario(path: &Path, overrides: &Overrides) -> Result<qoslab_core::Scenario, ExitCode> {
     let text = read(path)?;
     let mut s = scenario::parse_unvalidated(&text).map_err(|e| report_invalid(path, &e))?;
-    if let Some(seed) = seed {
+    if let Some(seed) = overrides.seed {
         s.seed = seed;
     }
+    if let Some(ms) = overrides.duration_ms {
+        let us = ms * 1000.0;
+        if !(us.is_finite() && us >= 1.0) {
+            return Err(fail(
+                2,
+                &format!("--duration-ms must be at least 0.001 ms (got {ms})"),
+            ));
+        }
+        // Saturating conversion; validation rejects runs that are too long.
+        let new_us = us.round() as u64;
+        // Keep the warm-up's share of the run.
+        let share = s.warmup_us as f64 / s.duration_us.max(1) as f64;
+        s.warmup_us = ((new_us as f64 * share).floor() as u64).min(new_us - 1);
+        s.duration_us = new_us;
+    }
     scenario::validate(&s).map_err(|e| report_invalid(path, &e))?;
+    if let Some(load) = overrides.load {
+        s = qoslab_core::sweep::at_load(&s, load).map_err(|e| report_invalid(path, &e))?;
+    }
     Ok(s)
 }
 
-fn run(path: &Path, seed: Option<u64>, output: Option<&Path>, quiet: bool) -> ExitCode {
-    let scenario = match parse_scenario(path, seed) {
+fn run(path: &Path, overrides: &Overrides, output: Option<&Path>, quiet: bool) -> ExitCode {
+    let scenario = match parse_scenario(path, overrides) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -132,24 +247,28 @@ fn run(path: &Path, seed: Option<u64>, output: Option<&Path>, quiet: bool) -> Ex
             started.elapsed().as_secs_f64()
         );
     }
-    let json = run.results().to_json_pretty();
-    match output {
-        Some(file) => match std::fs::write(file, json + "\n") {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => fail(1, &format!("cannot write {}: {e}", file.display())),
-        },
-        None => {
-            let mut out = std::io::stdout().lock();
-            match writeln!(out, "{json}") {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(1, &format!("cannot write results: {e}")),
-            }
-        }
+    emit(output, &run.results().to_json_pretty())
+}
+
+fn trace(path: &Path, decisions: u32, from_us: u64) -> ExitCode {
+    if !(1..=MAX_TRACE_DECISIONS).contains(&decisions) {
+        return fail(
+            2,
+            &format!("--decisions must be between 1 and {MAX_TRACE_DECISIONS} (got {decisions})"),
+        );
+    }
+    let scenario = match parse_scenario(path, &Overrides::default()) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match qoslab_core::trace::trace(scenario, decisions, from_us) {
+        Ok(t) => emit(None, &t.to_json_pretty()),
+        Err(e) => report_invalid(path, &e),
     }
 }
 
 fn validate(path: &Path) -> ExitCode {
-    match parse_scenario(path, None) {
+    match parse_scenario(path, &Overrides::default()) {
         Ok(s) => {
             println!("{}: valid ({})", path.display(), s.name);
             ExitCode::SUCCESS

@@ -133,3 +133,203 @@ fn schema_is_json_schema() {
     assert_eq!(s["title"], "Scenario");
     assert!(s["$defs"]["SizeConfig"].is_object());
 }
+
+fn qoslab_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_qoslab"));
+    cmd.args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+fn json_of(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+const SWEEP: [&str; 7] = [
+    "--loads",
+    "0.3,0.9",
+    "--seeds",
+    "3",
+    "--duration-ms",
+    "2",
+    "--quiet",
+];
+
+#[test]
+fn sweep_prints_points_by_load_then_seed() {
+    let p = preset();
+    let mut args = vec!["sweep", p.to_str().unwrap()];
+    args.extend(SWEEP);
+    let s = json_of(&qoslab(&args));
+    assert_eq!(s["scenario"], "DTable link lab: four classes");
+    let points = s["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2);
+    for (point, load) in points.iter().zip([0.3, 0.9]) {
+        assert_eq!(point["load"], load);
+        assert_eq!(point["runs"], 3);
+        let results = point["results"].as_array().unwrap();
+        let seeds: Vec<u64> = results
+            .iter()
+            .map(|r| r["seed"].as_u64().unwrap())
+            .collect();
+        assert_eq!(seeds, vec![1, 2, 3]);
+        for r in results {
+            assert_eq!(r["duration_ns"], 2_000_000);
+            let offered: f64 = r["classes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["offered"].as_f64().unwrap())
+                .sum();
+            assert!((offered - load).abs() < 0.1, "offered {offered} at {load}");
+        }
+        let classes = point["classes"].as_array().unwrap();
+        assert_eq!(classes.len(), 4);
+        for (i, c) in classes.iter().enumerate() {
+            for key in [
+                "name",
+                "offered",
+                "throughput",
+                "mean_ns",
+                "p99_ns",
+                "max_ns",
+                "throughput_ci90",
+                "mean_ns_ci90",
+            ] {
+                assert!(!c[key].is_null(), "point {load} class {i}: {key} is null");
+            }
+            // The summary is the mean of the runs.
+            let mean: f64 = results
+                .iter()
+                .map(|r| r["classes"][i]["throughput"].as_f64().unwrap())
+                .sum::<f64>()
+                / 3.0;
+            assert!((c["throughput"].as_f64().unwrap() - mean).abs() < 1e-12);
+            assert!(c["throughput_ci90"].as_f64().unwrap() >= 0.0);
+        }
+    }
+}
+
+#[test]
+fn sweep_is_the_same_whatever_the_thread_count() {
+    let p = preset();
+    let mut args = vec!["sweep", p.to_str().unwrap()];
+    args.extend(SWEEP);
+    let one = qoslab_env(&args, &[("QOSLAB_THREADS", "1")]);
+    let three = qoslab_env(&args, &[("QOSLAB_THREADS", "3")]);
+    let all = qoslab(&args);
+    assert!(one.status.success() && three.status.success() && all.status.success());
+    assert_eq!(one.stdout, all.stdout);
+    assert_eq!(three.stdout, all.stdout);
+}
+
+#[test]
+fn sweep_with_one_seed_has_no_interval() {
+    let p = preset();
+    let s = json_of(&qoslab(&[
+        "sweep",
+        p.to_str().unwrap(),
+        "--loads",
+        "0.5",
+        "--duration-ms",
+        "1",
+    ]));
+    let point = &s["points"][0];
+    assert_eq!(point["runs"], 1);
+    assert!(point["classes"][0]["throughput_ci90"].is_null());
+    assert!(point["classes"][0]["mean_ns_ci90"].is_null());
+    assert!(!point["classes"][0]["mean_ns"].is_null());
+}
+
+#[test]
+fn sweep_rejects_bad_arguments() {
+    let p = preset();
+    let p = p.to_str().unwrap();
+    for args in [
+        vec!["sweep", p, "--loads", "0"],
+        vec!["sweep", p, "--loads", "0.5,5"],
+        vec!["sweep", p, "--loads", "abc"],
+        vec!["sweep", p],
+        vec!["sweep", p, "--loads", "0.5", "--seeds", "0"],
+        vec!["sweep", p, "--loads", "0.5", "--duration-ms", "0"],
+    ] {
+        let out = qoslab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = qoslab(&["sweep", p, "--loads", "0.5,5"]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("load: must be a total offered load"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn trace_prints_the_first_decisions() {
+    let p = preset();
+    let t = json_of(&qoslab(&[
+        "trace",
+        p.to_str().unwrap(),
+        "--decisions",
+        "7",
+        "--from-us",
+        "20",
+    ]));
+    assert_eq!(t["scheduler"], "dtable");
+    assert_eq!(t["from_ns"], 20_000.0);
+    let decisions = t["decisions"].as_array().unwrap();
+    assert_eq!(decisions.len(), 7);
+    let mut last = 20_000.0;
+    for (i, d) in decisions.iter().enumerate() {
+        assert_eq!(d["step"], i);
+        let at = d["time_ns"].as_f64().unwrap();
+        assert!(at >= last, "decisions in time order from --from-us");
+        last = d["end_ns"].as_f64().unwrap();
+        assert_eq!(d["queue_lengths"].as_array().unwrap().len(), 4);
+    }
+    assert!(!t["table"].as_array().unwrap().is_empty());
+    let out = qoslab(&["trace", p.to_str().unwrap(), "--decisions", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn run_overrides_load_and_duration() {
+    let p = preset();
+    let p = p.to_str().unwrap();
+    let r = json_of(&qoslab(&[
+        "run",
+        p,
+        "--load",
+        "0.5",
+        "--duration-ms",
+        "3",
+        "--quiet",
+    ]));
+    assert_eq!(r["duration_ns"], 3_000_000);
+    // The preset's warm-up is 5% of the run; the override keeps the share.
+    assert_eq!(r["warmup_ns"], 150_000);
+    let offered: f64 = r["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["offered"].as_f64().unwrap())
+        .sum();
+    assert!((offered - 0.5).abs() < 0.05, "offered {offered}");
+    for bad in [
+        vec!["run", p, "--load", "0"],
+        vec!["run", p, "--load", "4.5"],
+        vec!["run", p, "--duration-ms", "-1"],
+        vec!["run", p, "--duration-ms", "2000000"],
+    ] {
+        assert_eq!(qoslab(&bad).status.code(), Some(2), "{bad:?}");
+    }
+}

@@ -19,8 +19,10 @@ pub enum StreamId {
     Arrivals(u32),
     /// Packet sizes of a traffic class's source.
     Sizes(u32),
-    /// Initial phase of a constant-rate source.
+    /// Initial phase of a constant-rate source (and the initial state of an on/off one).
     Phase(u32),
+    /// On and off period lengths of an on/off source.
+    Periods(u32),
 }
 
 impl StreamId {
@@ -29,6 +31,7 @@ impl StreamId {
             StreamId::Arrivals(c) => u128::from(c) * 4,
             StreamId::Sizes(c) => u128::from(c) * 4 + 1,
             StreamId::Phase(c) => u128::from(c) * 4 + 2,
+            StreamId::Periods(c) => u128::from(c) * 4 + 3,
         }
     }
 }

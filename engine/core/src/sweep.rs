@@ -3,9 +3,21 @@
 //! All classes ramp together: a point at total load `x` scales every class's load by the
 //! same factor so that the loads keep their proportions and add up to `x` (a fraction of
 //! the link rate). Silent classes stay silent.
+//!
+//! Each point runs `runs` independent replications (seeds `seed`, `seed + 1`, ...); a
+//! [`SweepPoint`] keeps every run's results and, per class, the mean over the runs with a
+//! 90% confidence half-width from Student's t with `runs - 1` degrees of freedom.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use ts_rs::TS;
 
 use crate::error::EngineError;
+use crate::results::RunResults;
 use crate::scenario::{self, Model, Scenario};
+
+/// Most runs (seeds) per sweep point.
+pub const MAX_RUNS: u32 = 1000;
 
 /// Highest total offered load of a sweep point (fraction of the link).
 pub const MAX_TOTAL_LOAD: f64 = 4.0;
@@ -43,6 +55,161 @@ pub fn at_load(scenario: &Scenario, total: f64) -> Result<Scenario, EngineError>
     Ok(out)
 }
 
+/// The replications of one sweep point: the scenario at `total` load with seeds
+/// `seed, seed + 1, ..., seed + runs - 1` (each validated; the seed must stay at most
+/// 2^53 - 1).
+pub fn replications(
+    scenario: &Scenario,
+    total: f64,
+    runs: u32,
+) -> Result<Vec<Scenario>, EngineError> {
+    if !(1..=MAX_RUNS).contains(&runs) {
+        return Err(EngineError::invalid(
+            "runs",
+            format!("must be between 1 and {MAX_RUNS} seeds per point (got {runs})"),
+        ));
+    }
+    let base = at_load(scenario, total)?;
+    (0..u64::from(runs))
+        .map(|i| {
+            let mut s = base.clone();
+            s.seed = base.seed.saturating_add(i);
+            scenario::validate(&s)?;
+            Ok(s)
+        })
+        .collect()
+}
+
+/// Results of a whole sweep: one point per total offered load, in the order asked.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+pub struct SweepResult {
+    /// The scenario's name.
+    pub scenario: String,
+    /// The points, in the order of the loads requested.
+    pub points: Vec<SweepPoint>,
+}
+
+/// One point of a sweep: every run at one total offered load, and per-class summaries.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+pub struct SweepPoint {
+    /// Total offered load (fraction of the link) of this point.
+    pub load: f64,
+    /// Number of runs (seeds) at this point.
+    pub runs: u32,
+    /// Per class, in class order: means over the runs with 90% confidence half-widths.
+    pub classes: Vec<SweepClass>,
+    /// Every run's results, in seed order.
+    pub results: Vec<RunResults>,
+}
+
+/// One class at one sweep point, summarised over the runs.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+pub struct SweepClass {
+    /// Class name.
+    pub name: String,
+    /// Mean offered load of the class (fraction of the link).
+    pub offered: f64,
+    /// Mean throughput of the class (fraction of the link).
+    pub throughput: f64,
+    /// Mean over the runs of each run's mean latency, in ns (null when no run measured a
+    /// packet; runs without packets are left out).
+    pub mean_ns: Option<f64>,
+    /// Mean over the runs of each run's 99th-percentile latency, in ns.
+    pub p99_ns: Option<f64>,
+    /// Largest latency of any run, in ns.
+    pub max_ns: Option<f64>,
+    /// 90% confidence half-width of `throughput` (null with fewer than 2 runs).
+    pub throughput_ci90: Option<f64>,
+    /// 90% confidence half-width of `mean_ns` (null with fewer than 2 runs with packets).
+    pub mean_ns_ci90: Option<f64>,
+}
+
+impl SweepPoint {
+    /// Summarises the runs of one point (all of the same scenario, so with the same
+    /// classes; `results` in seed order).
+    pub fn from_runs(load: f64, results: Vec<RunResults>) -> SweepPoint {
+        let names: Vec<String> = results
+            .first()
+            .map(|r| r.classes.iter().map(|c| c.name.clone()).collect())
+            .unwrap_or_default();
+        let classes = names
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let per_run = |f: &dyn Fn(&crate::results::ClassResults) -> Option<f64>| {
+                    results
+                        .iter()
+                        .filter_map(|r| r.classes.get(i).and_then(f))
+                        .collect::<Vec<f64>>()
+                };
+                let offered = per_run(&|c| Some(c.offered));
+                let throughput = per_run(&|c| Some(c.throughput));
+                let means = per_run(&|c| c.latency_ns.mean);
+                let p99s = per_run(&|c| c.latency_ns.p99);
+                let maxes = per_run(&|c| c.latency_ns.max);
+                SweepClass {
+                    name,
+                    offered: mean(&offered).unwrap_or(0.0),
+                    throughput: mean(&throughput).unwrap_or(0.0),
+                    mean_ns: mean(&means),
+                    p99_ns: mean(&p99s),
+                    max_ns: maxes.iter().copied().reduce(f64::max),
+                    throughput_ci90: ci90_half_width(&throughput),
+                    mean_ns_ci90: ci90_half_width(&means),
+                }
+            })
+            .collect();
+        SweepPoint {
+            load,
+            runs: u32::try_from(results.len()).unwrap_or(u32::MAX),
+            classes,
+            results,
+        }
+    }
+}
+
+fn mean(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        None
+    } else {
+        Some(values.iter().sum::<f64>() / values.len() as f64)
+    }
+}
+
+/// Half-width of the 90% confidence interval of the mean of `values` (independent
+/// replications): `t(0.95, n - 1) * s / sqrt(n)` with the sample standard deviation `s`.
+/// `None` with fewer than two values.
+pub fn ci90_half_width(values: &[f64]) -> Option<f64> {
+    let n = values.len();
+    if n < 2 {
+        return None;
+    }
+    let m = mean(values)?;
+    let var = values.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (n - 1) as f64;
+    Some(student_t90(n as u32 - 1) * libm::sqrt(var / n as f64))
+}
+
+/// The 0.95 quantile of Student's t with `df` degrees of freedom (the factor of a
+/// two-sided 90% interval): exact table values to 30, then the next lower tabulated
+/// degrees of freedom (40, 60, 120: slightly conservative), and the normal 1.645 above 120.
+/// `df = 0` has no interval; it returns infinity.
+pub fn student_t90(df: u32) -> f64 {
+    const TABLE: [f64; 30] = [
+        6.314, 2.920, 2.353, 2.132, 2.015, 1.943, 1.895, 1.860, 1.833, 1.812, 1.796, 1.782, 1.771,
+        1.761, 1.753, 1.746, 1.740, 1.734, 1.729, 1.725, 1.721, 1.717, 1.714, 1.711, 1.708, 1.706,
+        1.703, 1.701, 1.699, 1.697,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=30 => TABLE.get(df as usize - 1).copied().unwrap_or(1.697),
+        31..=39 => 1.697,
+        40..=59 => 1.684,
+        60..=119 => 1.671,
+        120 => 1.658,
+        _ => 1.645,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +243,81 @@ mod tests {
         for bad in [0.0, -1.0, f64::NAN, 5.0] {
             assert!(at_load(&base(), bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn replications_use_consecutive_seeds() {
+        let reps = replications(&base(), 0.5, 3).unwrap();
+        let seeds: Vec<u64> = reps.iter().map(|s| s.seed).collect();
+        assert_eq!(seeds, vec![1, 2, 3]);
+        assert!((total_load(&reps[2]) - 0.5).abs() < 1e-12);
+        assert!(replications(&base(), 0.5, 0).is_err());
+        let mut high = base();
+        high.seed = (1 << 53) - 2;
+        assert!(replications(&high, 0.5, 2).is_ok());
+        assert!(replications(&high, 0.5, 3).is_err(), "seed beyond 2^53 - 1");
+    }
+
+    /// Worked example: values 1, 2, 3 have mean 2, s = 1, so the half-width is
+    /// t(0.95, 2) / sqrt(3) = 2.920 / 1.732 = 1.6859.
+    #[test]
+    fn confidence_half_width() {
+        let h = ci90_half_width(&[1.0, 2.0, 3.0]).unwrap();
+        assert!((h - 2.920 / 3.0f64.sqrt()).abs() < 1e-12, "{h}");
+        assert_eq!(ci90_half_width(&[5.0]), None);
+        assert_eq!(ci90_half_width(&[4.0, 4.0]), Some(0.0));
+        assert_eq!(student_t90(1), 6.314);
+        assert_eq!(student_t90(30), 1.697);
+        assert_eq!(student_t90(45), 1.684);
+        assert_eq!(student_t90(10_000), 1.645);
+        // The table decreases towards the normal quantile.
+        for df in 1..200 {
+            assert!(student_t90(df) >= student_t90(df + 1));
+        }
+    }
+
+    #[test]
+    fn point_summarises_runs() {
+        // DTable rather than the base's FIFO: this branch runs with the DTable scheduler.
+        let mut s = base();
+        let Model::LinkLab(lab) = &mut s.model;
+        lab.scheduler = crate::scenario::SchedulerConfig::Dtable(crate::scenario::DTableConfig {
+            table: vec![
+                crate::scenario::TableEntry {
+                    class: 0,
+                    weight: 4,
+                },
+                crate::scenario::TableEntry {
+                    class: 1,
+                    weight: 4,
+                },
+            ],
+        });
+        let runs: Vec<RunResults> = replications(&s, 0.4, 4)
+            .unwrap()
+            .into_iter()
+            .map(|s| {
+                let mut r = crate::Run::new(s).unwrap();
+                r.run_to_end();
+                r.results()
+            })
+            .collect();
+        let p = SweepPoint::from_runs(0.4, runs.clone());
+        assert_eq!(p.runs, 4);
+        assert_eq!(p.classes.len(), 3);
+        let tp: Vec<f64> = runs.iter().map(|r| r.classes[1].throughput).collect();
+        assert!((p.classes[1].throughput - tp.iter().sum::<f64>() / 4.0).abs() < 1e-12);
+        assert_eq!(p.classes[1].throughput_ci90, ci90_half_width(&tp));
+        assert!(p.classes[1].throughput_ci90.unwrap() > 0.0);
+        let max = runs
+            .iter()
+            .map(|r| r.classes[0].latency_ns.max.unwrap())
+            .fold(0.0, f64::max);
+        assert_eq!(p.classes[0].max_ns, Some(max));
+        // The silent class has no latency at all.
+        assert_eq!(p.classes[2].mean_ns, None);
+        assert_eq!(p.classes[2].mean_ns_ci90, None);
+        let one = SweepPoint::from_runs(0.4, runs[..1].to_vec());
+        assert_eq!(one.classes[0].throughput_ci90, None);
     }
 }

@@ -2,12 +2,33 @@
 //! and delivered in FIFO order per class, no downstream buffer ever holds more than its
 //! credits, the link is never idle while a class could send (work conservation), and a
 //! DTable shares bandwidth by weight whatever the packet sizes.
+//!
+//! The random scenarios draw a scheduler of every kind in [`KINDS`] with random valid
+//! parameters (valid per `scenario/validate.rs`; tables give every class an entry) and
+//! every arrival process.
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
 use proptest::prelude::*;
+use proptest::strategy::{BoxedStrategy, Union};
 use qoslab_core::Run;
 use serde_json::{Value, json};
+
+/// Every scheduler kind the random scenarios use (one strategy each in
+/// [`scheduler_strategy`]; add a kind in both places).
+const KINDS: [&str; 11] = [
+    "as_basic",
+    "iba",
+    "dtable",
+    "drr",
+    "scfq",
+    "wfq",
+    "wf2q_plus",
+    "sfq",
+    "strict_priority",
+    "fifo",
+    "edf",
+];
 
 /// A random size distribution and its largest packet.
 fn size_strategy() -> impl Strategy<Value = (Value, u32)> {
@@ -28,12 +49,23 @@ fn size_strategy() -> impl Strategy<Value = (Value, u32)> {
     ]
 }
 
+/// A random arrival process (every kind the scenario format has).
+fn arrivals_strategy() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(json!({"kind": "constant"})),
+        Just(json!({"kind": "poisson"})),
+        (0.05f64..20.0, 0.0f64..20.0)
+            .prop_map(|(on, off)| json!({"kind": "on_off", "mean_on_us": on, "mean_off_us": off})),
+        (1u32..=20).prop_map(|packets| json!({"kind": "bursts", "packets": packets})),
+    ]
+}
+
 #[derive(Debug, Clone)]
 struct ClassSpec {
     size: Value,
     mtu: u32,
     load: f64,
-    poisson: bool,
+    arrivals: Value,
     drain_gbps: Option<f64>,
 }
 
@@ -41,38 +73,123 @@ fn class_strategy() -> impl Strategy<Value = ClassSpec> {
     (
         size_strategy(),
         0.0f64..0.8,
-        any::<bool>(),
+        arrivals_strategy(),
         prop_oneof![Just(None), (0.2f64..4.0).prop_map(Some)],
     )
-        .prop_map(|((size, mtu), load, poisson, drain_gbps)| ClassSpec {
+        .prop_map(|((size, mtu), load, arrivals, drain_gbps)| ClassSpec {
             size,
             mtu,
             load,
-            poisson,
+            arrivals,
             drain_gbps,
         })
 }
 
-/// A random valid link-lab scenario: 1-6 classes, random table (every class present,
-/// weights at least the class MTU), small buffers, slow drains, credit delays.
+fn credits(bytes: u32) -> u32 {
+    bytes.div_ceil(64)
+}
+
+/// A random valid scheduler of `kind` for classes with these MTUs.
+fn kind_strategy(kind: &'static str, mtus: Vec<u32>) -> BoxedStrategy<Value> {
+    let n = mtus.len();
+    match kind {
+        // 32 or 64 entries: every class once, the rest random, shuffled.
+        "as_basic" => (prop_oneof![Just(32usize), Just(64usize)], any::<u64>())
+            .prop_flat_map(move |(size, _)| {
+                proptest::collection::vec(0..n as u32, size - n)
+                    .prop_map(move |rest| {
+                        let mut t: Vec<u32> = (0..n as u32).collect();
+                        t.extend(rest);
+                        t
+                    })
+                    .prop_shuffle()
+            })
+            .prop_map(|table| json!({"kind": "as_basic", "table": table}))
+            .boxed(),
+        // High and low tables of random (VL, weight 0-255) entries, plus one weighted
+        // entry per class in a random table; random high limit.
+        "iba" => (
+            proptest::collection::vec((0..n as u32, 0u32..=255), 0..8),
+            proptest::collection::vec((0..n as u32, 0u32..=255), 0..8),
+            proptest::collection::vec((any::<bool>(), 1u32..=255), n),
+            0u32..=255,
+        )
+            .prop_map(move |(mut high, mut low, own, high_limit)| {
+                for (class, (in_high, weight)) in own.into_iter().enumerate() {
+                    let e = (class as u32, weight);
+                    if in_high {
+                        high.insert(class % (high.len() + 1), e);
+                    } else {
+                        low.insert(class % (low.len() + 1), e);
+                    }
+                }
+                let entries = |t: Vec<(u32, u32)>| {
+                    t.into_iter()
+                        .map(|(class, weight)| json!({"class": class, "weight": weight}))
+                        .collect::<Vec<_>>()
+                };
+                json!({"kind": "iba", "high": entries(high), "low": entries(low), "high_limit": high_limit})
+            })
+            .boxed(),
+        // Every class once, weights at least the class MTU, plus random extra entries.
+        "dtable" => proptest::collection::vec((0..n, 0u32..64), 0..12)
+            .prop_map(move |extra| {
+                let mut table: Vec<Value> = mtus
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &mtu)| json!({"class": i, "weight": credits(mtu)}))
+                    .collect();
+                for (class, more) in extra {
+                    table.push(json!({"class": class, "weight": credits(mtus[class]) + more}));
+                }
+                json!({"kind": "dtable", "table": table})
+            })
+            .boxed(),
+        // Quanta from 1 byte (many rounds per packet) to several MTUs.
+        "drr" => proptest::collection::vec(1u32..=8192, n)
+            .prop_map(|q| json!({"kind": "drr", "quanta_bytes": q}))
+            .boxed(),
+        "scfq" | "wfq" | "wf2q_plus" | "sfq" => proptest::collection::vec(
+            prop_oneof![0.001f64..1000.0, Just(1.0e9), Just(1.0)],
+            n,
+        )
+        .prop_map(move |w| json!({"kind": kind, "weights": w}))
+        .boxed(),
+        "strict_priority" => proptest::collection::vec(0u32..=255, n)
+            .prop_map(|p| json!({"kind": "strict_priority", "priorities": p}))
+            .boxed(),
+        "fifo" => Just(json!({"kind": "fifo"})).boxed(),
+        "edf" => proptest::collection::vec(
+            prop_oneof![1u64..=100_000, Just(1_000_000_000_000u64)],
+            n,
+        )
+        .prop_map(|d| json!({"kind": "edf", "deadlines_ns": d}))
+        .boxed(),
+        other => panic!("no strategy for scheduler kind {other}: add one"),
+    }
+}
+
+/// A random scheduler of any kind in [`KINDS`].
+fn scheduler_strategy(mtus: Vec<u32>) -> BoxedStrategy<Value> {
+    Union::new(KINDS.iter().map(|&k| kind_strategy(k, mtus.clone()))).boxed()
+}
+
+/// A random valid link-lab scenario: 1-6 classes, a random scheduler of any kind, small
+/// buffers, slow drains, credit delays.
 fn scenario_strategy() -> impl Strategy<Value = Value> {
     proptest::collection::vec(class_strategy(), 1..=6)
         .prop_flat_map(|classes| {
-            let n = classes.len();
-            let extra = proptest::collection::vec((0..n, 0u32..64), 0..12);
-            (Just(classes), extra, 1u32..=4, 0u32..2000, any::<u64>())
+            let mtus: Vec<u32> = classes.iter().map(|c| c.mtu).collect();
+            (
+                Just(classes),
+                scheduler_strategy(mtus),
+                1u32..=4,
+                0u32..2000,
+                any::<u64>(),
+            )
         })
-        .prop_map(|(classes, extra, buffer_mtus, credit_delay_ns, seed)| {
+        .prop_map(|(classes, scheduler, buffer_mtus, credit_delay_ns, seed)| {
             let max_mtu = classes.iter().map(|c| c.mtu).max().unwrap_or(64);
-            let credits = |bytes: u32| bytes.div_ceil(64);
-            let mut table: Vec<Value> = classes
-                .iter()
-                .enumerate()
-                .map(|(i, c)| json!({"class": i, "weight": credits(c.mtu)}))
-                .collect();
-            for (class, more) in extra {
-                table.push(json!({"class": class, "weight": credits(classes[class].mtu) + more}));
-            }
             json!({
                 "version": 1,
                 "name": "random",
@@ -83,7 +200,7 @@ fn scenario_strategy() -> impl Strategy<Value = Value> {
                     "kind": "link_lab",
                     "link": {"rate_gbps": 2.0},
                     "downstream": {
-                        "buffer_bytes": max_mtu.div_ceil(64) * 64 * buffer_mtus,
+                        "buffer_bytes": credits(max_mtu) * 64 * buffer_mtus,
                         "drain_rate_gbps": 2.0,
                         "credit_delay_ns": credit_delay_ns
                     },
@@ -92,7 +209,7 @@ fn scenario_strategy() -> impl Strategy<Value = Value> {
                             "name": format!("C{i}"),
                             "traffic": {
                                 "load": c.load,
-                                "arrivals": {"kind": if c.poisson { "poisson" } else { "constant" }},
+                                "arrivals": c.arrivals,
                                 "size": c.size
                             }
                         });
@@ -101,14 +218,45 @@ fn scenario_strategy() -> impl Strategy<Value = Value> {
                         }
                         class
                     }).collect::<Vec<_>>(),
-                    "scheduler": {"kind": "dtable", "table": table}
+                    "scheduler": scheduler
                 }
             })
         })
 }
 
+/// [`KINDS`] is exactly the format's scheduler kinds (a kind added to the format but not
+/// here fails), and the generator draws every one of them.
+#[test]
+fn every_scheduler_kind_is_generated() {
+    let schema = qoslab_core::Scenario::json_schema();
+    let mut format_kinds: Vec<String> = schema["$defs"]["SchedulerConfig"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            v["properties"]["kind"]["const"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    format_kinds.sort();
+    let mut kinds: Vec<String> = KINDS.iter().map(|k| k.to_string()).collect();
+    kinds.sort();
+    assert_eq!(kinds, format_kinds);
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = scheduler_strategy(vec![64, 2048, 300]);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..2000 {
+        let v = strategy.new_tree(&mut runner).unwrap().current();
+        seen.insert(v["kind"].as_str().unwrap().to_string());
+    }
+    let want: std::collections::BTreeSet<String> = KINDS.iter().map(|k| k.to_string()).collect();
+    assert_eq!(seen, want);
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn link_lab_invariants_hold(doc in scenario_strategy()) {

@@ -1,0 +1,124 @@
+//! `qoslab sweep`: one scenario at several total offered loads and seeds, run on all cores.
+//!
+//! Every (load, seed) pair is an independent job taken from a shared queue by worker
+//! threads; each result is stored in its job's slot, so the output is ordered by load then
+//! seed and is byte-for-byte the same whatever the number of threads.
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use qoslab_core::sweep::{SweepPoint, SweepResult, replications};
+use qoslab_core::{Run, RunResults, Scenario};
+
+use crate::{emit, fail, report_invalid};
+
+/// Environment variable that sets the number of worker threads (default: all cores).
+pub const THREADS_ENV: &str = "QOSLAB_THREADS";
+
+/// Worker threads to use for `jobs` jobs.
+fn thread_count(jobs: usize) -> usize {
+    let wanted = std::env::var(THREADS_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    wanted.clamp(1, jobs.max(1))
+}
+
+/// Runs the sweep and prints (or writes) its JSON.
+pub fn sweep(
+    path: &Path,
+    scenario: &Scenario,
+    loads: &[f64],
+    seeds: u32,
+    output: Option<&Path>,
+    quiet: bool,
+) -> ExitCode {
+    if loads.is_empty() {
+        return fail(2, "--loads needs at least one total offered load");
+    }
+    let mut jobs: Vec<Scenario> = Vec::new();
+    for &load in loads {
+        match replications(scenario, load, seeds) {
+            Ok(reps) => jobs.extend(reps),
+            Err(e) => return report_invalid(path, &e),
+        }
+    }
+    let results = match run_all(&jobs, !quiet && std::io::stderr().is_terminal()) {
+        Ok(r) => r,
+        Err(message) => return fail(1, &message),
+    };
+    let per_point = seeds as usize;
+    let points: Vec<SweepPoint> = loads
+        .iter()
+        .zip(results.chunks(per_point))
+        .map(|(&load, runs)| SweepPoint::from_runs(load, runs.to_vec()))
+        .collect();
+    let sweep = SweepResult {
+        scenario: scenario.name.clone(),
+        points,
+    };
+    match serde_json::to_string_pretty(&sweep) {
+        Ok(text) => emit(output, &text),
+        Err(e) => fail(1, &format!("cannot serialise the sweep: {e}")),
+    }
+}
+
+/// Runs every job on a pool of threads; results in job order.
+fn run_all(jobs: &[Scenario], show_progress: bool) -> Result<Vec<RunResults>, String> {
+    let slots: Vec<Mutex<Option<Result<RunResults, String>>>> =
+        jobs.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let threads = thread_count(jobs.len());
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else {
+                        break;
+                    };
+                    let result = Run::new(job.clone())
+                        .map(|mut run| {
+                            run.run_to_end();
+                            run.results()
+                        })
+                        .map_err(|e| format!("run of seed {} failed: {e}", job.seed));
+                    if let Ok(mut slot) = slots[i].lock() {
+                        *slot = Some(result);
+                    }
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+        if show_progress {
+            loop {
+                let finished = done.load(Ordering::Relaxed);
+                eprint!(
+                    "\r{finished}/{} runs on {threads} threads, {:.1} s",
+                    jobs.len(),
+                    started.elapsed().as_secs_f64()
+                );
+                if finished >= jobs.len() {
+                    eprintln!();
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
+    });
+    slots
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .map_err(|_| "a worker thread failed".to_string())?
+                .unwrap_or_else(|| Err("a run did not finish".to_string()))
+        })
+        .collect()
+}

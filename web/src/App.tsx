@@ -2,8 +2,9 @@
 import { useEffect, useState } from 'react';
 import type { Engine } from './engine/client';
 import { LinkLab } from './lab/LinkLab';
+import type { SweepEngine } from './sweep/SweepPanel';
 
-export function App({ engine }: { engine: Engine }) {
+export function App({ engine, createEngine }: { engine: Engine; createEngine?: () => SweepEngine }) {
   const [version, setVersion] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -25,12 +26,12 @@ export function App({ engine }: { engine: Engine }) {
         <h1>
           qoslab <span className="subtitle">Link lab</span>
         </h1>
-        <p className="tagline">QoS scheduling on one output port: DTable arbitration, latency per class.</p>
+        <p className="tagline">QoS scheduling on one output port: table, fair-queueing and priority schedulers, latency and throughput per class.</p>
         <span className="engine-version" data-testid="engine-version">
           {version ?? 'engine loading…'}
         </span>
       </header>
-      <LinkLab engine={engine} />
+      <LinkLab engine={engine} createEngine={createEngine} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App engine={engine} />
+      <App engine={engine} createEngine={() => new EngineClient()} />
     </StrictMode>,
   );
 }

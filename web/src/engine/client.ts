@@ -1,13 +1,14 @@
 // The UI thread's handle on the engine worker (typed RPC through Comlink).
 import * as Comlink from 'comlink';
 import type { EngineError } from '../generated';
-import type { LoadOutcome, RunOutcome, RunProgress } from './protocol';
+import type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome } from './protocol';
 import type { EngineApi } from './worker';
 
-export type { LoadOutcome, RunOutcome, RunProgress } from './protocol';
+export type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome } from './protocol';
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
-export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run'>;
+export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run'> &
+  Partial<Pick<EngineClient, 'serviceList' | 'atLoad'>>;
 
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
@@ -36,6 +37,26 @@ export class EngineClient {
   /** Migrates and validates a scenario from a link or file (see the worker's `load`). */
   load(scenarioJson: string): Promise<LoadOutcome> {
     return this.api.load(scenarioJson);
+  }
+
+  /** A service list of `kind` for integer `weights` (see the worker's `serviceList`). */
+  async serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome> {
+    const outcome = await this.api.serviceList(kind, weights);
+    if (!outcome.ok && outcome.crashed) this.respawn();
+    return outcome;
+  }
+
+  /** The scenario scaled to a total offered load (see the worker's `atLoad`). */
+  async atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome> {
+    const outcome = await this.api.atLoad(scenarioJson, totalLoad);
+    if (!outcome.ok && outcome.crashed) this.respawn();
+    return outcome;
+  }
+
+  /** After a panic the WebAssembly instance cannot be trusted: start afresh. */
+  private respawn(): void {
+    this.worker.terminate();
+    this.spawn();
   }
 
   /** Runs a scenario in the worker. Aborting `signal` cancels the run. */

@@ -25,3 +25,11 @@ export type RunOutcome =
 
 /** What `load` gives back: the canonical current-version scenario JSON, or why it was refused. */
 export type LoadOutcome = { ok: true; scenarioJson: string } | { ok: false; error: EngineError };
+
+/** What `serviceList` gives back: the list of class indices, or why it was refused. */
+export type ServiceListOutcome =
+  | { ok: true; list: number[] }
+  | { ok: false; error: EngineError; crashed?: boolean };
+
+/** What `atLoad` gives back: the scenario JSON scaled to a total load, or why it was refused. */
+export type AtLoadOutcome = { ok: true; scenarioJson: string } | { ok: false; error: EngineError; crashed?: boolean };

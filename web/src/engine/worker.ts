@@ -6,11 +6,13 @@ import init, {
   Simulation,
   engine_version,
   load_scenario,
+  scenario_at_load,
+  service_list,
   take_panic_message,
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
 import type { EngineError } from '../generated';
-import type { LoadOutcome, RunOutcome, RunProgress } from './protocol';
+import type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome } from './protocol';
 
 const ready = init();
 
@@ -52,6 +54,31 @@ const api = {
     } catch (e) {
       if (isEngineError(e)) return { ok: false, error: e };
       return { ok: false, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
+    }
+  },
+
+  /**
+   * A weighted round-robin service list (class index per slot, `sum(weights)` slots) of
+   * `kind` (simple, uniform, wf2q) for integer weights: fills a table from weights.
+   */
+  async serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome> {
+    await ready;
+    try {
+      return { ok: true, list: JSON.parse(service_list(kind, JSON.stringify(weights))) as number[] };
+    } catch (e) {
+      if (isEngineError(e)) return { ok: false, error: e };
+      return { ok: false, crashed: true, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
+    }
+  },
+
+  /** The scenario with every class load scaled in proportion so they sum to `totalLoad`. */
+  async atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome> {
+    await ready;
+    try {
+      return { ok: true, scenarioJson: scenario_at_load(scenarioJson, totalLoad) };
+    } catch (e) {
+      if (isEngineError(e)) return { ok: false, error: e };
+      return { ok: false, crashed: true, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
     }
   },
 

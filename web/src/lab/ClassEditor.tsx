@@ -11,7 +11,7 @@ import {
   setClassName,
   setClassSizeField,
   setClassSizeKind,
-  type ArrivalKind,
+  type AnyArrivalKind,
   type SizeKind,
 } from './edit';
 import { fieldId } from './errors';
@@ -19,9 +19,15 @@ import { FieldMessages, NumberField, SelectField, TextField } from './fields';
 import { useFieldErrors } from './fieldErrors';
 import type { Edit } from './types';
 
-const ARRIVALS: readonly { value: ArrivalKind; label: string }[] = [
+const ARRIVALS: readonly { value: AnyArrivalKind; label: string }[] = [
   { value: 'constant', label: 'Constant (CBR)' },
   { value: 'poisson', label: 'Poisson' },
+];
+
+/** Processes with parameters this editor does not show: listed only while in use. */
+const OTHER_ARRIVALS: readonly { value: AnyArrivalKind; label: string }[] = [
+  { value: 'on_off', label: 'On/off (from the file)' },
+  { value: 'bursts', label: 'Bursts (from the file)' },
 ];
 
 const SIZES: readonly { value: SizeKind; label: string }[] = [
@@ -33,8 +39,8 @@ const SIZES: readonly { value: SizeKind; label: string }[] = [
 interface Props {
   index: number;
   cls: ClassConfig;
-  /** DTable bandwidth share of the class (0..1). */
-  share: number;
+  /** Bandwidth share of the class under the scheduler (0..1), null if it has none. */
+  share: number | null;
   linkRateGbps: number;
   canRemove: boolean;
   onEdit: Edit;
@@ -63,12 +69,18 @@ export const ClassEditor = memo(function ClassEditor({ index: i, cls, share, lin
         <span className="visually-hidden">{cls.name ? ` ${cls.name}` : ''}</span>
       </legend>
       <div className="class-head">
-        <span className="class-share" data-testid={`share-${i}`}>
-          Table share <strong>{percent(share)}</strong>
-          {Number.isFinite(t.load) && t.load > share + 1e-9 && t.load > 0 ? (
-            <span className="note"> (below its load of {percent(t.load)})</span>
-          ) : null}
-        </span>
+        {share === null ? (
+          <span className="class-share" data-testid={`share-${i}`}>
+            No reserved share
+          </span>
+        ) : (
+          <span className="class-share" data-testid={`share-${i}`}>
+            Scheduler share <strong>{percent(share)}</strong>
+            {Number.isFinite(t.load) && t.load > share + 1e-9 && t.load > 0 ? (
+              <span className="note"> (below its load of {percent(t.load)})</span>
+            ) : null}
+          </span>
+        )}
         <button
           type="button"
           className="small danger"
@@ -97,7 +109,7 @@ export const ClassEditor = memo(function ClassEditor({ index: i, cls, share, lin
           path={`${at}.traffic.arrivals`}
           label="Arrivals"
           value={t.arrivals.kind}
-          options={ARRIVALS}
+          options={[...ARRIVALS, ...OTHER_ARRIVALS.filter((o) => o.value === t.arrivals.kind)]}
           onChange={(v) => onEdit((s) => setClassArrivals(s, i, v))}
         />
         <SelectField

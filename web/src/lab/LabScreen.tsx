@@ -1,5 +1,10 @@
 // The link lab once a scenario is loaded: toolbar (run, share), editor, results.
 import { useCallback, useMemo } from 'react';
+import { ComparePanel } from '../compare/ComparePanel';
+import { useComparison } from '../compare/useComparison';
+import { PresetMenu } from '../presets/PresetMenu';
+import { fetchText, groupPresets, presetGroups, presetName, type PresetInfo } from '../presets/presets';
+import { SweepPanel, type SweepEngine } from '../sweep/SweepPanel';
 import type { Engine } from '../engine/client';
 import type { Scenario } from '../generated';
 import { SharePanel } from '../share/SharePanel';
@@ -14,6 +19,7 @@ import { ResultsPanel } from './ResultsPanel';
 import { RunControls } from './RunControls';
 import { ScenarioEditor } from './ScenarioEditor';
 import { ScenarioFiles } from './ScenarioFiles';
+import { ServiceListContext, type ServiceListFn } from './serviceList';
 import type { Edit } from './types';
 
 interface Props {
@@ -23,9 +29,28 @@ interface Props {
   onOpenFile: (name: string, text: string) => Promise<void>;
   onExternalHash: (hash: string) => void;
   onError: (title: string, lines: string[]) => void;
+  /** The bundled presets. */
+  presets?: readonly PresetInfo[];
+  /** The preset the scenario was opened from. */
+  preset?: string | null;
+  onOpenPreset?: (name: string) => void;
+  createEngine?: () => SweepEngine;
 }
 
-export function LabScreen({ engine, scenario, onEdit, onOpenFile, onExternalHash, onError }: Props) {
+const NO_PRESETS: readonly PresetInfo[] = [];
+
+export function LabScreen({
+  engine,
+  scenario,
+  onEdit,
+  onOpenFile,
+  onExternalHash,
+  onError,
+  presets = NO_PRESETS,
+  preset = null,
+  onOpenPreset,
+  createEngine,
+}: Props) {
   const scenarioJson = useMemo(() => JSON.stringify(scenario), [scenario]);
   const hash = useMemo(() => encodeHash(scenario), [scenario]);
   const url = urlWithHash(hash, window.location);
@@ -38,7 +63,11 @@ export function LabScreen({ engine, scenario, onEdit, onOpenFile, onExternalHash
 
   const runner = useRunner(engine);
   const { start } = runner;
-  const blocked = !checked
+  const comparison = useComparison(engine);
+  const comparing = comparison.group.phase === 'running';
+  const blocked = comparing
+    ? 'A comparison is running (cancel it to run the scenario).'
+    : !checked
     ? 'Checking the scenario…'
     : errors.length > 0
       ? `Run is disabled: the scenario has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`} (listed under Scenario).`
@@ -46,10 +75,32 @@ export function LabScreen({ engine, scenario, onEdit, onOpenFile, onExternalHash
   const run = useCallback(() => start(scenarioJson), [start, scenarioJson]);
   const stale = runner.record !== null && runner.record.scenarioJson !== scenarioJson;
 
+  const serviceList: ServiceListFn | null = useMemo(() => (engine.serviceList ? engine.serviceList.bind(engine) : null), [engine]);
+  const group = presets.find((p) => presetName(p.file) === preset)?.group ?? null;
+  const sweepGroup = group ?? presetGroups(presets)[0] ?? null;
+  const sweepPresets = useMemo(() => groupPresets(presets, sweepGroup), [presets, sweepGroup]);
+  const record = runner.record;
+  const addCurrent = useMemo(() => (record ? () => comparison.add(record.results) : null), [record, comparison]);
+  const { runGroup } = comparison;
+  const compareGroup = useMemo(() => {
+    if (group === null) return null;
+    const members = groupPresets(presets, group);
+    return () =>
+      runGroup(() => Promise.all(members.map(async (p) => ({ title: p.title, json: await fetchText(`presets/${p.file}`) }))));
+  }, [group, presets, runGroup]);
+  const sweepEngine = useMemo((): (() => SweepEngine) | null => {
+    if (createEngine) return createEngine;
+    const { atLoad } = engine;
+    // Without a factory the sweep shares the page's engine (one point at a time).
+    return atLoad ? () => ({ run: engine.run.bind(engine), atLoad: atLoad.bind(engine) }) : null;
+  }, [createEngine, engine]);
+  const readPreset = useCallback((file: string) => fetchText(`presets/${file}`), []);
+
   return (
     <>
       <div className="toolbar">
         <RunControls state={runner.state} blocked={blocked} onRun={run} onCancel={runner.cancel} />
+        <PresetMenu presets={presets} current={preset} onOpen={(name) => onOpenPreset?.(name)} />
         <SharePanel url={url} />
       </div>
       <main className="lab">
@@ -61,7 +112,9 @@ export function LabScreen({ engine, scenario, onEdit, onOpenFile, onExternalHash
           {/* Only show the errors of the JSON they belong to (an older answer would point at moved fields). */}
           <ErrorSummary errors={checked ? errors : []} scenario={scenario} />
           <FieldErrorsContext.Provider value={byPath}>
-            <ScenarioEditor scenario={scenario} onEdit={onEdit} />
+            <ServiceListContext.Provider value={serviceList}>
+              <ScenarioEditor scenario={scenario} onEdit={onEdit} />
+            </ServiceListContext.Provider>
           </FieldErrorsContext.Provider>
         </section>
         <section className="panel results" aria-labelledby="results-title">
@@ -69,6 +122,24 @@ export function LabScreen({ engine, scenario, onEdit, onOpenFile, onExternalHash
           <ResultsPanel record={runner.record} stale={stale} />
         </section>
       </main>
+      <div className="lab-wide">
+        <section className="panel compare" aria-labelledby="compare-title">
+          <h2 id="compare-title">Comparison</h2>
+          <ComparePanel
+            comparison={comparison}
+            onAddCurrent={addCurrent}
+            onCompareGroup={compareGroup}
+            group={group}
+            busy={runner.state.phase === 'running'}
+          />
+        </section>
+        {sweepEngine && sweepPresets.length > 0 ? (
+          <section className="panel sweep" aria-labelledby="sweep-title">
+            <h2 id="sweep-title">Sweep: throughput vs offered load{sweepGroup ? ` (${sweepGroup})` : ''}</h2>
+            <SweepPanel presets={sweepPresets} readPreset={readPreset} createEngine={sweepEngine} group={sweepGroup} />
+          </section>
+        ) : null}
+      </div>
     </>
   );
 }

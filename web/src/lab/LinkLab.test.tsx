@@ -4,13 +4,14 @@ import type { Engine, LoadOutcome, RunOutcome, RunProgress } from '../engine/cli
 import type { EngineError, RunResults, Scenario } from '../generated';
 import { encodeHash } from '../share/link';
 import { defaultScenario } from '../state/scenario';
+import { tableOf } from './edit';
 import { LinkLab } from './LinkLab';
 
 /** A fake engine: weights must be at least 1; a run reports half-way, then "done". */
 function fakeEngine(): Engine & { runs: string[] } {
   const check = (json: string): EngineError | null => {
     const s = JSON.parse(json) as Scenario;
-    const errors = s.model.scheduler.table.flatMap((e, j) =>
+    const errors = tableOf(s).flatMap((e, j) =>
       e.weight === null || e.weight < 1 ? [{ path: `model.scheduler.table[${j}].weight`, message: 'must be between 1 and 65535 credits' }] : [],
     );
     return errors.length > 0 ? { kind: 'invalid', errors } : null;
@@ -39,7 +40,7 @@ function fakeEngine(): Engine & { runs: string[] } {
         generated: 4,
         delivered: 4,
         in_flight: 0,
-        scheduler: { kind: 'dtable', cost: { decisions: 4, entries_visited: 4, bitmap_words: 4 } },
+        scheduler: { kind: 'dtable', cost: { decisions: 4, entries_visited: 4, bitmap_words: 4, classes_examined: 0, tag_computations: 0, heap_operations: 0 } },
         classes: s.model.classes.map((c) => ({
           name: c.name,
           offered: 0.1,
@@ -107,7 +108,7 @@ describe('LinkLab', () => {
     cleanup();
 
     const bad = defaultScenario();
-    bad.model.scheduler.table[2]!.weight = 0;
+    tableOf(bad)[2]!.weight = 0;
     window.history.replaceState(null, '', `/#${encodeHash(bad)}`);
     render(<LinkLab engine={fakeEngine()} />);
     const alert = await screen.findByRole('alert');

@@ -3,7 +3,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Engine } from '../engine/client';
 import type { Scenario } from '../generated';
-import { loadScenarioJson, scenarioFromHash } from '../state/scenario';
+import { loadPresetIndex, type PresetInfo } from '../presets/presets';
+import type { SweepEngine } from '../sweep/SweepPanel';
+import { loadPreset, loadScenarioJson, scenarioFromHash } from '../state/scenario';
 import { Banner, type BannerMessage, type BannerSource } from '../ui/Banner';
 import { LabScreen } from './LabScreen';
 import type { Edit } from './types';
@@ -12,8 +14,16 @@ const DEFAULT_LOADED = 'The default scenario was loaded instead.';
 
 let nextId = 1;
 
-export function LinkLab({ engine }: { engine: Engine }) {
+interface Props {
+  engine: Engine;
+  /** Makes extra engine workers (for sweeps); without it sweeps use `engine` alone. */
+  createEngine?: () => SweepEngine;
+}
+
+export function LinkLab({ engine, createEngine }: Props) {
   const [scenario, setScenario] = useState<Scenario | null>(null);
+  const [preset, setPreset] = useState<string | null>(null);
+  const [presets, setPresets] = useState<PresetInfo[]>([]);
   const [banners, setBanners] = useState<BannerMessage[]>([]);
 
   /** Shows a message; a newer message from the same source replaces the older one. */
@@ -28,6 +38,7 @@ export function LinkLab({ engine }: { engine: Engine }) {
     async (hash: string) => {
       const loaded = await scenarioFromHash(engine, hash);
       setScenario(loaded.scenario);
+      setPreset(loaded.preset ?? null);
       if (loaded.problem) addBanner('link', loaded.problem.title, loaded.problem.lines, DEFAULT_LOADED);
       else clearBanner('link');
     },
@@ -40,6 +51,7 @@ export function LinkLab({ engine }: { engine: Engine }) {
       (loaded) => {
         if (!live) return;
         setScenario(loaded.scenario);
+        setPreset(loaded.preset ?? null);
         if (loaded.problem) addBanner('link', loaded.problem.title, loaded.problem.lines, DEFAULT_LOADED);
       },
       (e: unknown) => {
@@ -52,6 +64,35 @@ export function LinkLab({ engine }: { engine: Engine }) {
     };
   }, [engine, addBanner]);
 
+  useEffect(() => {
+    let live = true;
+    loadPresetIndex().then(
+      (list) => {
+        if (live) setPresets(list);
+      },
+      () => {
+        // Without the list (e.g. a bare file:// page) the menu is simply not shown.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const onOpenPreset = useCallback(
+    async (name: string) => {
+      const loaded = await loadPreset(engine, name);
+      if (loaded.problem) {
+        addBanner('file', loaded.problem.title, loaded.problem.lines, 'The scenario being edited was kept.');
+        return;
+      }
+      setScenario(loaded.scenario);
+      setPreset(name);
+      clearBanner('file');
+    },
+    [engine, addBanner, clearBanner],
+  );
+
   const onEdit: Edit = useCallback((f) => setScenario((s) => (s ? f(s) : s)), []);
 
   const onOpenFile = useCallback(
@@ -59,6 +100,7 @@ export function LinkLab({ engine }: { engine: Engine }) {
       const loaded = await loadScenarioJson(engine, text);
       if (loaded.ok) {
         setScenario(loaded.scenario);
+        setPreset(null);
         clearBanner('file');
       } else {
         addBanner('file', `Cannot open ${name}: it is not a valid scenario`, loaded.lines, 'The scenario being edited was kept.');
@@ -87,6 +129,10 @@ export function LinkLab({ engine }: { engine: Engine }) {
           onOpenFile={onOpenFile}
           onExternalHash={onExternalHash}
           onError={onError}
+          presets={presets}
+          preset={preset}
+          onOpenPreset={(name) => void onOpenPreset(name)}
+          createEngine={createEngine}
         />
       ) : (
         <p className="placeholder" role="status">

@@ -27,7 +27,7 @@ const fixture: RunResults = {
   generated: 1_151_901,
   delivered: 1_151_886,
   in_flight: 15,
-  scheduler: { kind: 'dtable', cost: { decisions: 1, entries_visited: 1, bitmap_words: 1 } },
+  scheduler: { kind: 'dtable', cost: { decisions: 1, entries_visited: 1, bitmap_words: 1, classes_examined: 0, tag_computations: 0, heap_operations: 0 } },
   classes: [
     {
       name: 'Voice',

@@ -1,4 +1,4 @@
-// The link lab's scenario: general settings, the classes, and the DTable.
+// The link lab's scenario: general settings, the classes, and the scheduler.
 import { memo, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import type { Scenario } from '../generated';
@@ -8,7 +8,7 @@ import { fieldId } from './errors';
 import { FieldMessages } from './fields';
 import { useFieldErrors } from './fieldErrors';
 import { GeneralEditor } from './GeneralEditor';
-import { TableEditor } from './TableEditor';
+import { SchedulerEditor } from './SchedulerEditor';
 import type { Edit } from './types';
 
 interface Props {
@@ -31,7 +31,7 @@ export const ScenarioEditor = memo(function ScenarioEditor({ scenario, onEdit }:
             key={i}
             index={i}
             cls={c}
-            share={shares[i] ?? 0}
+            share={shares ? (shares[i] ?? 0) : null}
             linkRateGbps={scenario.model.link.rate_gbps}
             canRemove={classes.length > 1}
             onEdit={onEdit}
@@ -49,11 +49,11 @@ export const ScenarioEditor = memo(function ScenarioEditor({ scenario, onEdit }:
             Add class
           </button>
           <span className="note">
-            {classes.length} of at most {MAX_CLASSES} classes; a new class gets one table entry.
+            {classes.length} of at most {MAX_CLASSES} classes; a new class gets a share of the scheduler.
           </span>
         </div>
       </section>
-      <TableEditor scenario={scenario} shares={shares} onEdit={onEdit} />
+      <SchedulerEditor scenario={scenario} onEdit={onEdit} />
     </div>
   );
 });

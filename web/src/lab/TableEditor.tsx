@@ -1,10 +1,10 @@
-// The DTable: an ordered list of (class, weight in 64-byte credits) entries, with
-// add / remove / move, and the bandwidth share each class gets from it.
+// A weighted arbitration table (the DTable table, an IBA high or low table): an ordered
+// list of (class, weight in 64-byte units) entries, with add / remove / move.
 import { memo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { colorFor } from '../charts/palette';
 import type { Scenario } from '../generated';
-import { addEntry, CREDIT_BYTES, MAX_TABLE_ENTRIES, moveEntry, removeEntry, setEntry, tableOf } from './edit';
+import { addEntry, CREDIT_BYTES, maxEntries, moveEntry, removeEntry, setEntry, tableOf, tablePath, type TableSide } from './edit';
 import { errorId, fieldId } from './errors';
 import { FieldMessages, parseNumber } from './fields';
 import { useFieldErrors } from './fieldErrors';
@@ -12,8 +12,26 @@ import type { Edit } from './types';
 
 interface Props {
   scenario: Scenario;
-  shares: readonly number[];
   onEdit: Edit;
+  /** Which table (default: the DTable table). */
+  side?: TableSide;
+  /** Legend of the table. */
+  legend?: string;
+  /** Help text under the legend. */
+  help?: string;
+  /** Smallest and largest weight an entry may have. */
+  minWeight?: number;
+  maxWeight?: number;
+}
+
+/** Label prefix of the entries of a table ("Entry 3 weight", "High entry 3 weight"). */
+function entryLabel(side: TableSide, j: number): string {
+  return side === 'main' ? `Entry ${j}` : `${side === 'high' ? 'High' : 'Low'} entry ${j}`;
+}
+
+/** DOM id prefix of an entry's buttons. */
+function entryKey(side: TableSide, j: number): string {
+  return side === 'main' ? `entry-${j}` : `${side}-entry-${j}`;
 }
 
 function bytesText(weight: number): string {
@@ -27,6 +45,9 @@ function focusLater(id: string) {
 }
 
 interface RowProps {
+  side: TableSide;
+  minWeight: number;
+  maxWeight: number;
   j: number;
   count: number;
   entryClass: number;
@@ -35,8 +56,10 @@ interface RowProps {
   onEdit: Edit;
 }
 
-const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNames, onEdit }: RowProps) {
-  const at = `model.scheduler.table[${j}]`;
+const EntryRow = memo(function EntryRow({ side, minWeight, maxWeight, j, count, entryClass, weight, classNames, onEdit }: RowProps) {
+  const at = `${tablePath(side)}[${j}]`;
+  const label = entryLabel(side, j);
+  const key = (n: number) => entryKey(side, n);
   const entryMessages = useFieldErrors(at);
   const classMessages = useFieldErrors(`${at}.class`);
   const weightMessages = useFieldErrors(`${at}.weight`);
@@ -48,12 +71,12 @@ const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNam
   }
   const known = Number.isInteger(entryClass) && entryClass >= 0 && entryClass < classNames.length;
   const move = (delta: number, button: 'up' | 'down') => {
-    flushSync(() => onEdit((s) => moveEntry(s, j, delta)));
+    flushSync(() => onEdit((s) => moveEntry(s, j, delta, side)));
     const to = j + delta;
     // Keep the keyboard on the entry that moved (or on the other button at the ends).
     const other = button === 'up' ? 'down' : 'up';
     const atEnd = (button === 'up' && to === 0) || (button === 'down' && to === count - 1);
-    focusLater(`entry-${to}-${atEnd ? other : button}`);
+    focusLater(`${key(to)}-${atEnd ? other : button}`);
   };
   const messages = [...entryMessages, ...classMessages, ...weightMessages];
   return (
@@ -63,14 +86,14 @@ const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNam
         <div className="entry-class">
           <span className="swatch" style={{ background: known ? colorFor(entryClass) : 'transparent' }} aria-hidden="true" />
           <label className="visually-hidden" htmlFor={fieldId(`${at}.class`)}>
-            Entry {j} class
+            {label} class
           </label>
           <select
             id={fieldId(`${at}.class`)}
             value={known ? String(entryClass) : ''}
             aria-invalid={classMessages.length > 0 ? true : undefined}
             aria-describedby={classMessages.length > 0 ? errorId(`${at}.class`) : undefined}
-            onChange={(e) => onEdit((s) => setEntry(s, j, { class: Number(e.target.value) }))}
+            onChange={(e) => onEdit((s) => setEntry(s, j, { class: Number(e.target.value) }, side))}
           >
             {known ? null : <option value="">(missing class {String(entryClass)})</option>}
             {classNames.map((name, i) => (
@@ -84,7 +107,7 @@ const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNam
       </td>
       <td>
         <label className="visually-hidden" htmlFor={fieldId(`${at}.weight`)}>
-          Entry {j} weight
+          {label} weight
         </label>
         <div className="entry-weight">
           <input
@@ -92,8 +115,8 @@ const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNam
             className="weight"
             type="number"
             inputMode="numeric"
-            min={1}
-            max={65535}
+            min={minWeight}
+            max={maxWeight}
             step={1}
             value={draft}
             aria-invalid={weightMessages.length > 0 ? true : undefined}
@@ -101,7 +124,7 @@ const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNam
             onChange={(e) => {
               setDraft(e.target.value);
               const v = parseNumber(e.target.value);
-              onEdit((s) => setEntry(s, j, { weight: v }));
+              onEdit((s) => setEntry(s, j, { weight: v }, side));
             }}
           />
           <span className="bytes">{bytesText(weight)}</span>
@@ -113,8 +136,8 @@ const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNam
         <button
           type="button"
           className="icon"
-          id={`entry-${j}-up`}
-          aria-label={`Move entry ${j} up`}
+          id={`${key(j)}-up`}
+          aria-label={`Move ${label.toLowerCase()} up`}
           title="Move up"
           disabled={j === 0}
           onClick={() => move(-1, 'up')}
@@ -124,8 +147,8 @@ const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNam
         <button
           type="button"
           className="icon"
-          id={`entry-${j}-down`}
-          aria-label={`Move entry ${j} down`}
+          id={`${key(j)}-down`}
+          aria-label={`Move ${label.toLowerCase()} down`}
           title="Move down"
           disabled={j === count - 1}
           onClick={() => move(1, 'down')}
@@ -135,9 +158,9 @@ const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNam
         <button
           type="button"
           className="icon danger"
-          aria-label={`Remove entry ${j}`}
+          aria-label={`Remove ${label.toLowerCase()}`}
           title="Remove"
-          onClick={() => onEdit((s) => removeEntry(s, j))}
+          onClick={() => onEdit((s) => removeEntry(s, j, side))}
         >
           ✕
         </button>
@@ -146,29 +169,38 @@ const EntryRow = memo(function EntryRow({ j, count, entryClass, weight, classNam
   );
 });
 
-export const TableEditor = memo(function TableEditor({ scenario, shares, onEdit }: Props) {
-  const table = tableOf(scenario);
+const DTABLE_HELP =
+  'Entries are cycled in order; each lets its class send up to its weight in 64-byte credits (unused weight is kept as a deficit). Class share = its weights ÷ all weights.';
+
+export const TableEditor = memo(function TableEditor({
+  scenario,
+  onEdit,
+  side = 'main',
+  legend = 'DTable arbitration table',
+  help = DTABLE_HELP,
+  minWeight = 1,
+  maxWeight = 65535,
+}: Props) {
+  const table = tableOf(scenario, side);
   const classes = scenario.model.classes;
   const classNames = classes.map((c) => c.name);
-  const path = 'model.scheduler.table';
+  const path = tablePath(side);
   const tableMessages = useFieldErrors(path);
   const total = table.reduce((sum, e) => sum + (Number.isFinite(e.weight) && e.weight > 0 ? e.weight : 0), 0);
+  const max = maxEntries(side);
   return (
     <fieldset className={`card${tableMessages.length > 0 ? ' has-error' : ''}`} id={fieldId(path)} tabIndex={-1}>
-      <legend>DTable arbitration table</legend>
-      <p className="help">
-        Entries are cycled in order; each lets its class send up to its weight in 64-byte credits (unused weight is
-        kept as a deficit). Class share = its weights ÷ all weights.
-      </p>
+      <legend>{legend}</legend>
+      <p className="help">{help}</p>
       <FieldMessages path={path} messages={tableMessages} />
       <div className="table-scroll">
         <table className="entries">
-          <caption className="visually-hidden">Table entries</caption>
+          <caption className="visually-hidden">{legend}: entries</caption>
           <thead>
             <tr>
               <th scope="col">#</th>
               <th scope="col">Class</th>
-              <th scope="col">Weight (credits)</th>
+              <th scope="col">Weight ({side === 'main' ? 'credits' : '64 B units'})</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -178,6 +210,9 @@ export const TableEditor = memo(function TableEditor({ scenario, shares, onEdit 
             {table.map((e, j) => (
               <EntryRow
                 key={j}
+                side={side}
+                minWeight={minWeight}
+                maxWeight={maxWeight}
                 j={j}
                 count={table.length}
                 entryClass={e.class}
@@ -190,49 +225,20 @@ export const TableEditor = memo(function TableEditor({ scenario, shares, onEdit 
         </table>
       </div>
       <div className="row">
-        <button type="button" disabled={table.length >= MAX_TABLE_ENTRIES} onClick={() => {
-          flushSync(() => onEdit(addEntry));
-          focusLater(fieldId(`${path}[${table.length}].weight`));
-        }}>
-          Add entry
+        <button
+          type="button"
+          disabled={table.length >= max}
+          onClick={() => {
+            flushSync(() => onEdit((s) => addEntry(s, side)));
+            focusLater(fieldId(`${path}[${table.length}].weight`));
+          }}
+        >
+          {side === 'main' ? 'Add entry' : `Add ${side} entry`}
         </button>
         <span className="note">
-          {table.length} {table.length === 1 ? 'entry' : 'entries'}, total weight {total} credits
+          {table.length} {table.length === 1 ? 'entry' : 'entries'} (at most {max}), total weight {total}
         </span>
       </div>
-      <table className="shares" aria-label="Bandwidth share per class">
-        <thead>
-          <tr>
-            <th scope="col">Class</th>
-            <th scope="col">Entries</th>
-            <th scope="col">Weight</th>
-            <th scope="col">Share</th>
-          </tr>
-        </thead>
-        <tbody>
-          {classes.map((c, i) => {
-            const mine = table.filter((e) => e.class === i);
-            const weight = mine.reduce((sum, e) => sum + (Number.isFinite(e.weight) && e.weight > 0 ? e.weight : 0), 0);
-            const share = shares[i] ?? 0;
-            return (
-              <tr key={i}>
-                <th scope="row">
-                  <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
-                  {i} · {c.name}
-                </th>
-                <td>{mine.length}</td>
-                <td>{weight}</td>
-                <td className="share-cell">
-                  <span className="bar" aria-hidden="true">
-                    <span style={{ width: `${Math.min(100, share * 100)}%`, background: colorFor(i) }} />
-                  </span>
-                  {(share * 100).toFixed(1)} %
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
     </fieldset>
   );
 });

@@ -138,7 +138,7 @@ describe('scenario edits', () => {
 
   it('computes the DTable share of each class: its weights over all weights', () => {
     expect(classShares(abc())).toEqual([8 / 28, 16 / 28, 4 / 28]);
-    const d = classShares(defaultScenario());
+    const d = classShares(defaultScenario()) ?? [];
     expect(d.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(d[0]).toBeCloseTo(32 / 240, 12);
     // Bad weights count as nothing; an all-bad table gives zero shares.

@@ -7,10 +7,12 @@ import type {
   ClassConfig,
   LinkLabConfig,
   Scenario,
+  SchedulerConfig,
   SizeConfig,
   TableEntry,
   TrafficConfig,
 } from '../generated';
+import { IBA_MAX, IBA_MAX_ENTRIES, schedulerShares, withClassAdded, withClassRemoved } from './schedulers';
 
 /** Bytes per flow-control credit. */
 export const CREDIT_BYTES = 64;
@@ -20,7 +22,10 @@ export const MAX_CLASSES = 32;
 export const MAX_TABLE_ENTRIES = 4096;
 
 export type SizeKind = SizeConfig['kind'];
-export type ArrivalKind = ArrivalConfig['kind'];
+/** Arrival processes the editor sets (on/off and bursts keep their parameters from a file). */
+export type ArrivalKind = 'constant' | 'poisson';
+/** Any arrival process kind. */
+export type AnyArrivalKind = ArrivalConfig['kind'];
 export type GeneralField = 'name' | 'description' | 'seed' | 'duration_us' | 'warmup_us';
 
 /** Credits needed by a packet of `bytes` bytes. */
@@ -43,17 +48,40 @@ export function labOf(s: Scenario): LinkLabConfig {
   return s.model;
 }
 
-/** The DTable entries of a scenario. */
-export function tableOf(s: Scenario): TableEntry[] {
-  return s.model.scheduler.table;
+/** A weighted table of a scheduler: the DTable table, or the IBA high or low table. */
+export type TableSide = 'main' | 'high' | 'low';
+
+/** The JSON path of a weighted table. */
+export function tablePath(side: TableSide): string {
+  return side === 'main' ? 'model.scheduler.table' : `model.scheduler.${side}`;
+}
+
+/** Most entries of a weighted table of the scenario's scheduler. */
+export function maxEntries(side: TableSide): number {
+  return side === 'main' ? MAX_TABLE_ENTRIES : IBA_MAX_ENTRIES;
+}
+
+/** The entries of a weighted table (empty when the scheduler has no such table). */
+export function tableOf(s: Scenario, side: TableSide = 'main'): TableEntry[] {
+  const sch = s.model.scheduler;
+  if (side === 'main') return sch.kind === 'dtable' ? sch.table : [];
+  return sch.kind === 'iba' ? sch[side] : [];
 }
 
 function withLab(s: Scenario, patch: Partial<LinkLabConfig>): Scenario {
   return { ...s, model: { ...s.model, ...patch } };
 }
 
-function withTable(s: Scenario, table: TableEntry[]): Scenario {
-  return withLab(s, { scheduler: { ...s.model.scheduler, table } });
+/** Replaces the scheduler. */
+export function setScheduler(s: Scenario, scheduler: SchedulerConfig): Scenario {
+  return withLab(s, { scheduler });
+}
+
+function withTable(s: Scenario, table: TableEntry[], side: TableSide = 'main'): Scenario {
+  const sch = s.model.scheduler;
+  if (side === 'main' && sch.kind === 'dtable') return setScheduler(s, { ...sch, table });
+  if (side !== 'main' && sch.kind === 'iba') return setScheduler(s, { ...sch, [side]: table });
+  return s;
 }
 
 function withClasses(s: Scenario, classes: ClassConfig[]): Scenario {
@@ -104,8 +132,10 @@ export function setClassLoad(s: Scenario, i: number, load: number): Scenario {
 }
 
 /** Sets the arrival process of class `i`. */
-export function setClassArrivals(s: Scenario, i: number, kind: ArrivalKind): Scenario {
-  return updateTraffic(s, i, (t) => ({ ...t, arrivals: { kind } }));
+export function setClassArrivals(s: Scenario, i: number, kind: AnyArrivalKind): Scenario {
+  return updateTraffic(s, i, (t) =>
+    t.arrivals.kind === kind || (kind !== 'constant' && kind !== 'poisson') ? t : { ...t, arrivals: { kind } },
+  );
 }
 
 /** Default tail index of a new Pareto distribution. */
@@ -172,7 +202,7 @@ export function addClass(s: Scenario): Scenario {
     traffic: { load: 0.1, arrivals: { kind: 'poisson' }, size: { kind: 'fixed', bytes: 256 } },
   };
   const withClass = withClasses(s, [...classes, added]);
-  return withTable(withClass, [...tableOf(s), { class: classes.length, weight: NEW_CLASS_WEIGHT }]);
+  return setScheduler(withClass, withClassAdded(s.model.scheduler, added, classes.length));
 }
 
 /**
@@ -182,75 +212,71 @@ export function addClass(s: Scenario): Scenario {
 export function removeClass(s: Scenario, i: number): Scenario {
   const classes = s.model.classes;
   if (i < 0 || i >= classes.length) return s;
-  const table = tableOf(s)
-    .filter((e) => e.class !== i)
-    .map((e) => (e.class > i ? { ...e, class: e.class - 1 } : e));
-  return withTable(
+  return setScheduler(
     withClasses(
       s,
       classes.filter((_, k) => k !== i),
     ),
-    table,
+    withClassRemoved(s.model.scheduler, i, classes.length),
   );
 }
 
 /** Appends a table entry: a copy of the last one, or one for class 0 with its MTU as weight. */
-export function addEntry(s: Scenario): Scenario {
-  const table = tableOf(s);
-  if (table.length >= MAX_TABLE_ENTRIES) return s;
+export function addEntry(s: Scenario, side: TableSide = 'main'): Scenario {
+  const table = tableOf(s, side);
+  if (table.length >= maxEntries(side)) return s;
   const last = table[table.length - 1];
   const first = s.model.classes[0];
-  const entry: TableEntry = last
-    ? { ...last }
-    : { class: 0, weight: first ? Math.max(1, creditsFor(maxBytes(first.traffic.size))) : 1 };
-  return withTable(s, [...table, entry]);
+  const mtu = first ? Math.max(1, creditsFor(maxBytes(first.traffic.size))) : 1;
+  const entry: TableEntry = last ? { ...last } : { class: 0, weight: side === 'main' ? mtu : Math.min(IBA_MAX, mtu) };
+  return withTable(s, [...table, entry], side);
 }
 
 /** Removes table entry `j`. */
-export function removeEntry(s: Scenario, j: number): Scenario {
-  const table = tableOf(s);
+export function removeEntry(s: Scenario, j: number, side: TableSide = 'main'): Scenario {
+  const table = tableOf(s, side);
   if (j < 0 || j >= table.length) return s;
   return withTable(
     s,
     table.filter((_, k) => k !== j),
+    side,
   );
 }
 
+/** Replaces a whole weighted table. */
+export function setTable(s: Scenario, table: TableEntry[], side: TableSide = 'main'): Scenario {
+  return withTable(s, table, side);
+}
+
 /** Moves table entry `j` by `delta` places (-1 = up); does nothing at the ends. */
-export function moveEntry(s: Scenario, j: number, delta: number): Scenario {
-  const table = tableOf(s);
+export function moveEntry(s: Scenario, j: number, delta: number, side: TableSide = 'main'): Scenario {
+  const table = tableOf(s, side);
   const to = j + delta;
   if (j < 0 || j >= table.length || to < 0 || to >= table.length || delta === 0) return s;
   const next = [...table];
   const [moved] = next.splice(j, 1);
   if (moved === undefined) return s;
   next.splice(to, 0, moved);
-  return withTable(s, next);
+  return withTable(s, next, side);
 }
 
 /** Changes table entry `j`. */
-export function setEntry(s: Scenario, j: number, patch: Partial<TableEntry>): Scenario {
-  const table = tableOf(s);
+export function setEntry(s: Scenario, j: number, patch: Partial<TableEntry>, side: TableSide = 'main'): Scenario {
+  const table = tableOf(s, side);
   if (j < 0 || j >= table.length) return s;
   return withTable(
     s,
     table.map((e, k) => (k === j ? { ...e, ...patch } : e)),
+    side,
   );
 }
 
 /**
- * DTable bandwidth share of each class: the sum of its entry weights over the sum of all
- * weights (0 when the table carries no usable weight). Unreadable weights count as 0 and
- * entries naming missing classes count only in the total.
+ * Bandwidth share of each class under the scenario's scheduler (see `schedulerShares`):
+ * DTable: the sum of its entry weights over the sum of all weights; unreadable weights
+ * count as 0 and entries naming missing classes are ignored. Null for schedulers that do
+ * not divide bandwidth by weights (strict priority, FIFO, EDF).
  */
-export function classShares(s: Scenario): number[] {
-  const n = s.model.classes.length;
-  const sums = new Array<number>(n).fill(0);
-  let total = 0;
-  for (const e of tableOf(s)) {
-    const w = Number.isFinite(e.weight) && e.weight > 0 ? e.weight : 0;
-    total += w;
-    if (Number.isInteger(e.class) && e.class >= 0 && e.class < n) sums[e.class] = (sums[e.class] ?? 0) + w;
-  }
-  return sums.map((w) => (total > 0 ? w / total : 0));
+export function classShares(s: Scenario): number[] | null {
+  return schedulerShares(s.model.scheduler, s.model.classes);
 }

@@ -4,6 +4,7 @@ import defaultJson from '../../../public/presets/default.json';
 import type { Engine } from '../engine/client';
 import type { Scenario } from '../generated';
 import { engineErrorLines } from '../lab/errors';
+import { fetchText, presetFromHash, type FetchText } from '../presets/presets';
 import { LinkError, decodeHash } from '../share/link';
 
 /** The scenario format version this UI edits. */
@@ -29,6 +30,24 @@ export interface Loaded {
   scenario: Scenario;
   /** A problem to show the user; the default scenario was loaded instead. */
   problem?: { title: string; lines: string[] };
+  /** The preset it was opened from (`#preset=<name>`), if any. */
+  preset?: string;
+}
+
+/** Opens the bundled preset `name` (`presets/<name>.json`) through the engine. */
+export async function loadPreset(engine: Pick<Engine, 'load'>, name: string, fetcher: FetchText = fetchText): Promise<Loaded> {
+  let text: string;
+  try {
+    text = await fetcher(`presets/${name}.json`);
+  } catch (e) {
+    return {
+      scenario: defaultScenario(),
+      problem: { title: `There is no preset “${name}”`, lines: [e instanceof Error ? e.message : String(e)] },
+    };
+  }
+  const loaded = await loadScenarioJson(engine, text);
+  if (loaded.ok) return { scenario: loaded.scenario, preset: name };
+  return { scenario: defaultScenario(), problem: { title: `The preset “${name}” is invalid`, lines: loaded.lines } };
 }
 
 /** Reads scenario JSON from outside through the engine; the lines say what is wrong. */
@@ -42,10 +61,17 @@ export async function loadScenarioJson(
 }
 
 /**
- * The scenario a page address asks for: the default without a hash; the link's scenario
- * when it decodes and loads; otherwise the default with a problem naming why.
+ * The scenario a page address asks for: the default without a hash; a bundled preset for
+ * `#preset=<name>`; the link's scenario when it decodes and loads; otherwise the default
+ * with a problem naming why.
  */
-export async function scenarioFromHash(engine: Pick<Engine, 'load'>, hash: string): Promise<Loaded> {
+export async function scenarioFromHash(
+  engine: Pick<Engine, 'load'>,
+  hash: string,
+  fetcher: FetchText = fetchText,
+): Promise<Loaded> {
+  const preset = presetFromHash(hash);
+  if (preset !== null) return loadPreset(engine, preset, fetcher);
   let json: string | null;
   try {
     json = decodeHash(hash);

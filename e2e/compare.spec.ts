@@ -1,0 +1,110 @@
+// Scheduler editors, presets and the run comparison, in Chromium against the built site.
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, runToEnd, screens } from './helpers';
+
+const comparison = (page: Page) => page.getByRole('region', { name: 'Comparison' });
+
+test('opens the R1 DTable preset from the address and compares the three R1 schedulers', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, '#preset=r1-dtable');
+  await expect(page.getByLabel('Preset', { exact: true })).toHaveValue('r1-dtable');
+  await expect(page.getByLabel('Scheduler kind')).toHaveValue('dtable');
+
+  await comparison(page).getByRole('button', { name: 'Compare the R1 schedulers' }).click();
+  await expect(comparison(page).getByTestId('compare-status')).toHaveText('Compared 3 runs.', { timeout: 120_000 });
+
+  const legend = comparison(page).getByTestId('compare-legend');
+  await expect(legend.getByTestId('compare-legend-run')).toHaveCount(3);
+  const curves = comparison(page).locator('path.cdf-curve');
+  await expect(curves).toHaveCount(12);
+  for (let i = 0; i < 12; i++) expect((await curves.nth(i).getAttribute('d')) ?? '').toMatch(/^M[\d.,\-eLHV ]+/);
+  // Three line styles (solid + two dashes), four class colours.
+  const dashes = new Set<string>();
+  const colours = new Set<string>();
+  for (let i = 0; i < 12; i++) {
+    dashes.add((await curves.nth(i).getAttribute('stroke-dasharray')) ?? 'solid');
+    colours.add((await curves.nth(i).getAttribute('stroke')) ?? '');
+  }
+  expect(dashes.size).toBe(3);
+  expect(colours.size).toBe(4);
+  await expect(comparison(page).getByTestId('compare-table').locator('tbody tr')).toHaveCount(12);
+  await expect(comparison(page).locator('rect.tp-bar')).toHaveCount(12);
+
+  await comparison(page).scrollIntoViewIfNeeded();
+  await comparison(page).screenshot({ path: `${screens}compare-r1.png` });
+
+  // Rename, remove one run, clear.
+  await comparison(page).getByLabel('Label of run 1').fill('First');
+  await expect(legend.getByTestId('compare-legend-run').first()).toHaveText('First');
+  await comparison(page).getByRole('button', { name: /^Remove run / }).nth(1).click();
+  await expect(legend.getByTestId('compare-legend-run')).toHaveCount(2);
+  await expect(comparison(page).locator('path.cdf-curve')).toHaveCount(8);
+  await comparison(page).getByRole('button', { name: 'Clear comparison' }).click();
+  await expect(comparison(page).getByTestId('compare-legend')).toHaveCount(0);
+});
+
+test('"Add to comparison" pins the current run with scenario name and scheduler kind', async ({ page }) => {
+  await openApp(page, '#preset=r1-dtable');
+  await expect(comparison(page).getByRole('button', { name: 'Add to comparison' })).toBeDisabled();
+  await runToEnd(page);
+  await comparison(page).getByRole('button', { name: 'Add to comparison' }).click();
+  const name = await page.getByLabel('Name', { exact: true }).first().inputValue();
+  await expect(comparison(page).getByLabel('Label of run 1')).toHaveValue(`${name} · DTable`);
+  await expect(comparison(page).getByTestId('compare-table').locator('tbody tr')).toHaveCount(4);
+});
+
+test('scheduler editors: every kind, conversion, engine validation next to the field, keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openApp(page);
+  const kind = page.getByLabel('Scheduler kind');
+  const editor = page.getByRole('group', { name: 'Scheduler' });
+
+  // DRR: one quantum per class, shares kept.
+  await kind.selectOption('drr');
+  await expect(page.getByLabel(/^Quantum of class 0/)).toBeVisible();
+  await expect(editor.getByRole('table', { name: 'Bandwidth share per class' })).toContainText('13.3 %');
+  await page.getByLabel(/^Quantum of class 1/).fill('0');
+  const err = page.locator('[id="f-model.scheduler.quanta_bytes[1]-error"]');
+  await expect(err).toContainText('must be between 1 and 16777216 bytes');
+  await expect(page.getByLabel(/^Quantum of class 1/)).toHaveAttribute('aria-invalid', 'true');
+  await editor.screenshot({ path: `${screens}editor-drr.png` });
+  await page.getByLabel(/^Quantum of class 1/).fill('2048');
+
+  // IBA: two tables and the high limit.
+  await kind.selectOption('iba');
+  await expect(page.getByLabel('High limit (4096-byte units)')).toHaveValue('255');
+  await expect(page.getByText('255 = unbounded')).toBeVisible();
+  await expect(page.getByLabel('Low entry 0 weight')).toBeVisible();
+  await page.getByRole('button', { name: 'Add high entry' }).click();
+  await expect(page.getByLabel('High entry 0 weight')).toBeFocused();
+  await page.getByLabel('High entry 0 weight').fill('300');
+  await expect(page.locator('[id="f-model.scheduler.high[0].weight-error"]')).toContainText('between 0 and 255');
+  await editor.screenshot({ path: `${screens}editor-iba.png` });
+  await page.getByLabel('High entry 0 weight').fill('10');
+
+  // AS basic: a table of a legal size with a class per entry.
+  await kind.selectOption('as_basic');
+  await expect(page.getByLabel('Table size (entries)')).toHaveValue('32');
+  await expect(page.getByRole('group', { name: 'AS table entries' }).locator('select')).toHaveCount(32);
+  await page.getByLabel('Table size (entries)').selectOption('64');
+  await expect(page.getByRole('group', { name: 'AS table entries' }).locator('select')).toHaveCount(64);
+  await editor.screenshot({ path: `${screens}editor-as-basic.png` });
+
+  // Fair queueing, priority, EDF, FIFO.
+  await kind.selectOption('wf2q_plus');
+  await expect(page.getByLabel(/^Weight of class 3/)).toBeVisible();
+  await kind.selectOption('strict_priority');
+  await expect(page.getByLabel(/^Priority of class 0/)).toHaveValue('3');
+  await kind.selectOption('edf');
+  await expect(page.getByLabel(/^Deadline of class 0/)).toBeVisible();
+  await kind.selectOption('fifo');
+  await expect(editor.getByTestId('no-shares')).toBeVisible();
+  await editor.screenshot({ path: `${screens}editor-fifo.png` });
+
+  // Back to DTable: the original table returns; keyboard reaches the kind selector.
+  await kind.focus();
+  await kind.selectOption('dtable');
+  await expect(page.getByLabel('Entry 0 weight')).toHaveValue('16');
+  await expect(page.getByTestId('share-0')).toContainText('13.3 %');
+  await editor.screenshot({ path: `${screens}editor-dtable.png` });
+});

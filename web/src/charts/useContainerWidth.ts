@@ -1,0 +1,18 @@
+// The width of a chart's container, followed with a ResizeObserver (720 px without one).
+import { useEffect, useRef, useState } from 'react';
+
+export function useContainerWidth(enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(720);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver((entries) => {
+      const w = Math.floor(entries[0]?.contentRect.width ?? 0);
+      if (w > 0) setWidth(w);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [enabled]);
+  return [ref, width] as const;
+}

@@ -3,8 +3,8 @@ import { DEFAULT_LOADS, parseLoads, planPoints, runPoints, workerCount, type Poi
 import { sweepCsv, sweepPanels, withDuration, type PointResult } from './sweepData';
 
 describe('sweep plan', () => {
-  it('default loads are 0.1 .. 1.2', () => {
-    expect(DEFAULT_LOADS).toEqual([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.2]);
+  it('default loads are 0.2 .. 2.0', () => {
+    expect(DEFAULT_LOADS).toEqual([0.2, 0.4, 0.6, 0.8, 1, 1.2, 1.4, 1.6, 1.8, 2]);
   });
 
   it('parses load lists: sorted, unique, bounded', () => {

@@ -2,8 +2,8 @@
 // fixed order (preset by preset, load by load) so results land in their place whatever
 // order they finish in. Pure scheduling, no engine: the caller supplies `runPoint`.
 
-/** The default loads: 0.1, 0.2, ..., 1.2 of the link. */
-export const DEFAULT_LOADS: readonly number[] = Array.from({ length: 12 }, (_, i) => Number(((i + 1) / 10).toFixed(1)));
+/** The default total loads: 0.2, 0.4, ..., 2.0 of the link (R1's knee is at 1.0). */
+export const DEFAULT_LOADS: readonly number[] = Array.from({ length: 10 }, (_, i) => Number(((i + 1) / 5).toFixed(1)));
 
 /** Most points of one sweep. */
 export const MAX_POINTS = 400;

@@ -1,13 +1,13 @@
 // The UI thread's handle on the engine worker (typed RPC through Comlink).
 import * as Comlink from 'comlink';
 import type { EngineError } from '../generated';
-import type { LoadOutcome, RunOutcome, RunProgress } from './protocol';
+import type { LoadOutcome, RunOutcome, RunProgress, TraceOutcome } from './protocol';
 import type { EngineApi } from './worker';
 
-export type { LoadOutcome, RunOutcome, RunProgress } from './protocol';
+export type { LoadOutcome, RunOutcome, RunProgress, TraceOutcome } from './protocol';
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
-export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run'>;
+export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'>;
 
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
@@ -54,6 +54,16 @@ export class EngineClient {
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** A decision trace of the scenario (see the worker's `trace`); the UI thread never simulates. */
+  async trace(scenarioJson: string, decisions: number, fromUs: number): Promise<TraceOutcome> {
+    const outcome = await this.api.trace(scenarioJson, decisions, fromUs);
+    if (outcome.status === 'crashed') {
+      this.worker.terminate();
+      this.spawn();
+    }
+    return outcome;
   }
 
   /** Stops the worker for good. */

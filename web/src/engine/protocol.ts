@@ -25,3 +25,11 @@ export type RunOutcome =
 
 /** What `load` gives back: the canonical current-version scenario JSON, or why it was refused. */
 export type LoadOutcome = { ok: true; scenarioJson: string } | { ok: false; error: EngineError };
+
+/** What `trace` gives back: the engine's trace JSON (as `qoslab trace` writes it), or why not. */
+export type TraceOutcome =
+  | { status: 'done'; traceJson: string }
+  /** The scenario was refused; `error` names every problem. */
+  | { status: 'invalid'; error: EngineError }
+  /** The engine crashed (a bug); the worker must be replaced. */
+  | { status: 'crashed'; message: string };

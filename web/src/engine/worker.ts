@@ -7,10 +7,11 @@ import init, {
   engine_version,
   load_scenario,
   take_panic_message,
+  trace_scenario,
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
 import type { EngineError } from '../generated';
-import type { LoadOutcome, RunOutcome, RunProgress } from './protocol';
+import type { LoadOutcome, RunOutcome, RunProgress, TraceOutcome } from './protocol';
 
 const ready = init();
 
@@ -100,6 +101,20 @@ const api = {
       } catch {
         // After a crash the instance is poisoned; the client replaces the worker.
       }
+    }
+  },
+
+  /**
+   * The scheduler's first `decisions` decisions at or after `fromUs` µs of a fresh run of
+   * the scenario (the engine's trace JSON).
+   */
+  async trace(scenarioJson: string, decisions: number, fromUs: number): Promise<TraceOutcome> {
+    await ready;
+    try {
+      return { status: 'done', traceJson: trace_scenario(scenarioJson, decisions, fromUs) };
+    } catch (e) {
+      if (isEngineError(e)) return { status: 'invalid', error: e };
+      return { status: 'crashed', message: take_panic_message() ?? String(e) };
     }
   },
 

@@ -1,5 +1,7 @@
 // The link lab once a scenario is loaded: toolbar (run, share), editor, results.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { AnimationView } from '../animation/AnimationView';
+import { isAnimateHash, withAnimateView } from '../animation/route';
 import type { Engine } from '../engine/client';
 import type { Scenario } from '../generated';
 import { SharePanel } from '../share/SharePanel';
@@ -27,9 +29,17 @@ interface Props {
 
 export function LabScreen({ engine, scenario, onEdit, onOpenFile, onExternalHash, onError }: Props) {
   const scenarioJson = useMemo(() => JSON.stringify(scenario), [scenario]);
-  const hash = useMemo(() => encodeHash(scenario), [scenario]);
+  const [animating, setAnimating] = useState(() => isAnimateHash(window.location.hash));
+  const hash = useMemo(() => withAnimateView(encodeHash(scenario), animating), [scenario, animating]);
   const url = urlWithHash(hash, window.location);
-  useHashSync(hash, onExternalHash);
+  const onHash = useCallback(
+    (h: string) => {
+      setAnimating(isAnimateHash(h));
+      onExternalHash(h);
+    },
+    [onExternalHash],
+  );
+  useHashSync(hash, onHash);
 
   const validation = useValidation(engine, scenarioJson);
   const checked = validation.json === scenarioJson;
@@ -50,25 +60,34 @@ export function LabScreen({ engine, scenario, onEdit, onOpenFile, onExternalHash
     <>
       <div className="toolbar">
         <RunControls state={runner.state} blocked={blocked} onRun={run} onCancel={runner.cancel} />
+        <button type="button" onClick={() => setAnimating(true)} disabled={animating}>
+          Animate decisions
+        </button>
         <SharePanel url={url} />
       </div>
-      <main className="lab">
-        <section className="panel editor" aria-labelledby="scenario-title">
-          <div className="panel-head">
-            <h2 id="scenario-title">Scenario</h2>
-            <ScenarioFiles scenario={scenario} onOpen={onOpenFile} onError={onError} />
-          </div>
-          {/* Only show the errors of the JSON they belong to (an older answer would point at moved fields). */}
-          <ErrorSummary errors={checked ? errors : []} scenario={scenario} />
-          <FieldErrorsContext.Provider value={byPath}>
-            <ScenarioEditor scenario={scenario} onEdit={onEdit} />
-          </FieldErrorsContext.Provider>
-        </section>
-        <section className="panel results" aria-labelledby="results-title">
-          <h2 id="results-title">Results</h2>
-          <ResultsPanel record={runner.record} stale={stale} />
-        </section>
-      </main>
+      {animating ? (
+        <main className="lab-animation">
+          <AnimationView engine={engine} scenario={scenario} onClose={() => setAnimating(false)} />
+        </main>
+      ) : (
+        <main className="lab">
+          <section className="panel editor" aria-labelledby="scenario-title">
+            <div className="panel-head">
+              <h2 id="scenario-title">Scenario</h2>
+              <ScenarioFiles scenario={scenario} onOpen={onOpenFile} onError={onError} />
+            </div>
+            {/* Only show the errors of the JSON they belong to (an older answer would point at moved fields). */}
+            <ErrorSummary errors={checked ? errors : []} scenario={scenario} />
+            <FieldErrorsContext.Provider value={byPath}>
+              <ScenarioEditor scenario={scenario} onEdit={onEdit} />
+            </FieldErrorsContext.Provider>
+          </section>
+          <section className="panel results" aria-labelledby="results-title">
+            <h2 id="results-title">Results</h2>
+            <ResultsPanel record={runner.record} stale={stale} />
+          </section>
+        </main>
+      )}
     </>
   );
 }

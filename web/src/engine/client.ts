@@ -1,13 +1,13 @@
 // The UI thread's handle on the engine worker (typed RPC through Comlink).
 import * as Comlink from 'comlink';
 import type { EngineError } from '../generated';
-import type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome } from './protocol';
+import type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome, TraceOutcome } from './protocol';
 import type { EngineApi } from './worker';
 
-export type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome } from './protocol';
+export type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome, TraceOutcome } from './protocol';
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
-export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run'> &
+export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
   Partial<Pick<EngineClient, 'serviceList' | 'atLoad'>>;
 
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
@@ -75,6 +75,16 @@ export class EngineClient {
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** A decision trace of the scenario (see the worker's `trace`); the UI thread never simulates. */
+  async trace(scenarioJson: string, decisions: number, fromUs: number): Promise<TraceOutcome> {
+    const outcome = await this.api.trace(scenarioJson, decisions, fromUs);
+    if (outcome.status === 'crashed') {
+      this.worker.terminate();
+      this.spawn();
+    }
+    return outcome;
   }
 
   /** Stops the worker for good. */

@@ -33,3 +33,11 @@ export type ServiceListOutcome =
 
 /** What `atLoad` gives back: the scenario JSON scaled to a total load, or why it was refused. */
 export type AtLoadOutcome = { ok: true; scenarioJson: string } | { ok: false; error: EngineError; crashed?: boolean };
+
+/** What `trace` gives back: the engine's trace JSON (as `qoslab trace` writes it), or why not. */
+export type TraceOutcome =
+  | { status: 'done'; traceJson: string }
+  /** The scenario was refused; `error` names every problem. */
+  | { status: 'invalid'; error: EngineError }
+  /** The engine crashed (a bug); the worker must be replaced. */
+  | { status: 'crashed'; message: string };

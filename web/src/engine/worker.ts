@@ -9,10 +9,11 @@ import init, {
   scenario_at_load,
   service_list,
   take_panic_message,
+  trace_scenario,
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
 import type { EngineError } from '../generated';
-import type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome } from './protocol';
+import type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome, TraceOutcome } from './protocol';
 
 const ready = init();
 
@@ -127,6 +128,20 @@ const api = {
       } catch {
         // After a crash the instance is poisoned; the client replaces the worker.
       }
+    }
+  },
+
+  /**
+   * The scheduler's first `decisions` decisions at or after `fromUs` µs of a fresh run of
+   * the scenario (the engine's trace JSON).
+   */
+  async trace(scenarioJson: string, decisions: number, fromUs: number): Promise<TraceOutcome> {
+    await ready;
+    try {
+      return { status: 'done', traceJson: trace_scenario(scenarioJson, decisions, fromUs) };
+    } catch (e) {
+      if (isEngineError(e)) return { status: 'invalid', error: e };
+      return { status: 'crashed', message: take_panic_message() ?? String(e) };
     }
   },
 

@@ -1,5 +1,7 @@
 // The link lab once a scenario is loaded: toolbar (run, share), editor, results.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { AnimationView } from '../animation/AnimationView';
+import { isAnimateHash, withAnimateView } from '../animation/route';
 import { ComparePanel } from '../compare/ComparePanel';
 import { useComparison } from '../compare/useComparison';
 import { PresetMenu } from '../presets/PresetMenu';
@@ -52,9 +54,17 @@ export function LabScreen({
   createEngine,
 }: Props) {
   const scenarioJson = useMemo(() => JSON.stringify(scenario), [scenario]);
-  const hash = useMemo(() => encodeHash(scenario), [scenario]);
+  const [animating, setAnimating] = useState(() => isAnimateHash(window.location.hash));
+  const hash = useMemo(() => withAnimateView(encodeHash(scenario), animating), [scenario, animating]);
   const url = urlWithHash(hash, window.location);
-  useHashSync(hash, onExternalHash);
+  const onHash = useCallback(
+    (h: string) => {
+      setAnimating(isAnimateHash(h));
+      onExternalHash(h);
+    },
+    [onExternalHash],
+  );
+  useHashSync(hash, onHash);
 
   const validation = useValidation(engine, scenarioJson);
   const checked = validation.json === scenarioJson;
@@ -101,45 +111,56 @@ export function LabScreen({
       <div className="toolbar">
         <RunControls state={runner.state} blocked={blocked} onRun={run} onCancel={runner.cancel} />
         <PresetMenu presets={presets} current={preset} onOpen={(name) => onOpenPreset?.(name)} />
+        <button type="button" onClick={() => setAnimating(true)} disabled={animating}>
+          Animate decisions
+        </button>
         <SharePanel url={url} />
       </div>
-      <main className="lab">
-        <section className="panel editor" aria-labelledby="scenario-title">
-          <div className="panel-head">
-            <h2 id="scenario-title">Scenario</h2>
-            <ScenarioFiles scenario={scenario} onOpen={onOpenFile} onError={onError} />
+      {animating ? (
+        <main className="lab-animation">
+          <AnimationView engine={engine} scenario={scenario} onClose={() => setAnimating(false)} />
+        </main>
+      ) : (
+        <>
+          <main className="lab">
+            <section className="panel editor" aria-labelledby="scenario-title">
+              <div className="panel-head">
+                <h2 id="scenario-title">Scenario</h2>
+                <ScenarioFiles scenario={scenario} onOpen={onOpenFile} onError={onError} />
+              </div>
+              {/* Only show the errors of the JSON they belong to (an older answer would point at moved fields). */}
+              <ErrorSummary errors={checked ? errors : []} scenario={scenario} />
+              <FieldErrorsContext.Provider value={byPath}>
+                <ServiceListContext.Provider value={serviceList}>
+                  <ScenarioEditor scenario={scenario} onEdit={onEdit} />
+                </ServiceListContext.Provider>
+              </FieldErrorsContext.Provider>
+            </section>
+            <section className="panel results" aria-labelledby="results-title">
+              <h2 id="results-title">Results</h2>
+              <ResultsPanel record={runner.record} stale={stale} />
+            </section>
+          </main>
+          <div className="lab-wide">
+            <section className="panel compare" aria-labelledby="compare-title">
+              <h2 id="compare-title">Comparison</h2>
+              <ComparePanel
+                comparison={comparison}
+                onAddCurrent={addCurrent}
+                onCompareGroup={compareGroup}
+                group={group}
+                busy={runner.state.phase === 'running'}
+              />
+            </section>
+            {sweepEngine && sweepPresets.length > 0 ? (
+              <section className="panel sweep" aria-labelledby="sweep-title">
+                <h2 id="sweep-title">Sweep: throughput vs offered load{sweepGroup ? ` (${sweepGroup})` : ''}</h2>
+                <SweepPanel presets={sweepPresets} readPreset={readPreset} createEngine={sweepEngine} group={sweepGroup} />
+              </section>
+            ) : null}
           </div>
-          {/* Only show the errors of the JSON they belong to (an older answer would point at moved fields). */}
-          <ErrorSummary errors={checked ? errors : []} scenario={scenario} />
-          <FieldErrorsContext.Provider value={byPath}>
-            <ServiceListContext.Provider value={serviceList}>
-              <ScenarioEditor scenario={scenario} onEdit={onEdit} />
-            </ServiceListContext.Provider>
-          </FieldErrorsContext.Provider>
-        </section>
-        <section className="panel results" aria-labelledby="results-title">
-          <h2 id="results-title">Results</h2>
-          <ResultsPanel record={runner.record} stale={stale} />
-        </section>
-      </main>
-      <div className="lab-wide">
-        <section className="panel compare" aria-labelledby="compare-title">
-          <h2 id="compare-title">Comparison</h2>
-          <ComparePanel
-            comparison={comparison}
-            onAddCurrent={addCurrent}
-            onCompareGroup={compareGroup}
-            group={group}
-            busy={runner.state.phase === 'running'}
-          />
-        </section>
-        {sweepEngine && sweepPresets.length > 0 ? (
-          <section className="panel sweep" aria-labelledby="sweep-title">
-            <h2 id="sweep-title">Sweep: throughput vs offered load{sweepGroup ? ` (${sweepGroup})` : ''}</h2>
-            <SweepPanel presets={sweepPresets} readPreset={readPreset} createEngine={sweepEngine} group={sweepGroup} />
-          </section>
-        ) : null}
-      </div>
+        </>
+      )}
     </>
   );
 }

@@ -20,6 +20,7 @@ function fakeEngine(): Engine & { runs: string[] } {
   return {
     runs,
     version: async () => 'qoslab-core test',
+    trace: async () => ({ status: 'crashed', message: 'no traces in this test' }),
     validate: async (json) => check(json),
     load: async (json): Promise<LoadOutcome> => {
       const error = check(json);

@@ -137,6 +137,8 @@ export function decodeHash(hash: string): string | null {
   const params = new URLSearchParams(text);
   const v = params.get('v');
   const s = params.get('s');
+  // Only a view parameter (e.g. `view=animate`): no scenario, like an empty hash.
+  if (v === null && s === null && [...params.keys()].every((k) => k === 'view')) return null;
   if (v === null) {
     throw new LinkError('missing-version', 'it has no link version (v=)');
   }

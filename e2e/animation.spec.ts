@@ -206,3 +206,50 @@ test('a packet moving while playing (screenshot)', async ({ page }) => {
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByTestId('anim-leaving')).toHaveAttribute('data-phase', '1.00');
 });
+
+/** Every scheduler the animation is meant for: a preset, or the default with another kind. */
+const KINDS: { kind: string; open: string; select?: string }[] = [
+  { kind: 'as_basic', open: '#preset=r1-as-basic' },
+  { kind: 'iba', open: '#preset=r1-iba-weighted' },
+  { kind: 'drr', open: '', select: 'drr' },
+  { kind: 'scfq', open: '', select: 'scfq' },
+  { kind: 'wfq', open: '', select: 'wfq' },
+];
+
+for (const { kind, open, select } of KINDS) {
+  test(`animates ${kind}: pointer, counters and tags follow the trace`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await openApp(page, open);
+    if (select) await page.getByLabel('Scheduler kind').selectOption(select);
+    await openAnimation(page);
+    const trace = (await downloadTrace(page)) as Trace & {
+      decisions: { registers: Registers & { finish_tags?: (number | null)[]; start_tags?: (number | null)[] } }[];
+    };
+    expect(trace.scheduler).toBe(kind);
+    await expectStep(page, trace, 0);
+    await page.getByTestId('anim-player').focus();
+    for (let k = 1; k <= 10; k++) {
+      await page.keyboard.press('ArrowRight');
+      await expectStep(page, trace, k);
+      const r = trace.decisions[k]!.registers;
+      for (const [tags, id] of [
+        [r.finish_tags, 'finish'],
+        [r.start_tags, 'start'],
+      ] as const) {
+        if (!tags) continue;
+        for (let c = 0; c < tags.length; c++) {
+          const cell = page.getByTestId(`anim-${id}-${c}`);
+          if (tags[c] === null) await expect(cell).toHaveText('—');
+          else await expect(cell).not.toHaveText('—');
+        }
+      }
+    }
+    if (kind === 'iba') {
+      // The R1 preset uses the low table only (its high table is empty).
+      await expect(page.getByTestId('anim-table-low')).toBeVisible();
+      expect(trace.table.every((e) => e.table === 'low')).toBe(true);
+      await expect(page.getByTestId('anim-counter-remaining_weight')).toBeVisible();
+    }
+    await page.screenshot({ path: `${screens}animation-${kind}.png`, fullPage: true });
+  });
+}

@@ -309,7 +309,7 @@ export function stepView(trace: Trace, k: number, kinds: readonly (keyof Schedul
     changes.push(`deficit of ${sender.name} ${sender.deficitBefore} -> ${sender.deficit} ${deficitUnit(kind)}`);
   }
   const previous = before.selected;
-  if (after.selected !== undefined && previous !== undefined && previous !== after.selected && tables.length === 0) {
+  if (kind === 'drr' && after.selected !== undefined && previous !== undefined && previous !== after.selected) {
     changes.push(`round robin ${className(trace, previous)} -> ${className(trace, after.selected)}`);
   }
   const text = changes.length > 0 ? `${head}; ${changes.join('; ')}` : head;

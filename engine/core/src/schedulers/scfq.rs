@@ -26,152 +26,32 @@
 //!
 //! The heads are kept in a binary heap keyed by (finish tag, class): a decision is
 //! O(log n) plus one pop and one push per head blocked by credits.
+//!
+//! The tagging and clocking are shared with SFQ ([`super::self_clocked`]).
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
-
+use super::self_clocked::{SelfClocked, ServeBy};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
 
-/// Normalises weights into shares summing to 1 (weights are validated: finite, > 0).
-pub(super) fn shares(weights: &[f64]) -> Vec<f64> {
-    let total: f64 = weights.iter().sum();
-    weights
-        .iter()
-        .map(|&w| {
-            let s = if total > 0.0 { w / total } else { 0.0 };
-            // Guard against degenerate input (a zero share would give infinite tags).
-            if s > 0.0 { s } else { f64::MIN_POSITIVE }
-        })
-        .collect()
-}
-
-/// Order-preserving integer key of a non-negative tag (the IEEE-754 bit pattern of a
-/// non-negative float increases with its value).
-fn key_of(tag: f64) -> u64 {
-    if tag > 0.0 { tag.to_bits() } else { 0 }
-}
-
-/// A min-heap of class heads keyed by a tag (ties by class index), shared by the
-/// virtual-time schedulers (SCFQ, SFQ, WFQ, WF2Q+). It holds at most one entry per
-/// class and never allocates after construction.
-#[derive(Clone, Debug)]
-pub(super) struct HeadHeap {
-    heap: BinaryHeap<Reverse<(u64, usize)>>,
-    /// Scratch list of heads set aside because their class is blocked by credits.
-    blocked: Vec<(u64, usize)>,
-}
-
-impl HeadHeap {
-    /// An empty heap for `classes` classes.
-    pub(super) fn new(classes: usize) -> HeadHeap {
-        HeadHeap {
-            heap: BinaryHeap::with_capacity(classes + 1),
-            blocked: Vec::with_capacity(classes + 1),
-        }
-    }
-
-    /// Adds the head of `class` with `tag`.
-    pub(super) fn push(&mut self, tag: f64, class: usize, cost: &mut SchedulerCost) {
-        self.heap.push(Reverse((key_of(tag), class)));
-        cost.heap_operations += 1;
-    }
-
-    /// The smallest (tag, class) without removing it.
-    pub(super) fn peek(&self) -> Option<(f64, usize)> {
-        self.heap
-            .peek()
-            .map(|Reverse((k, c))| (f64::from_bits(*k), *c))
-    }
-
-    /// Removes the smallest entry.
-    pub(super) fn pop(&mut self, cost: &mut SchedulerCost) -> Option<(f64, usize)> {
-        let Reverse((k, c)) = self.heap.pop()?;
-        cost.heap_operations += 1;
-        Some((f64::from_bits(k), c))
-    }
-
-    /// Removes and returns the smallest entry whose class is active; entries of blocked
-    /// classes are put back. `None` when no class in the heap is active.
-    pub(super) fn pop_active(
-        &mut self,
-        port: &dyn PortView,
-        cost: &mut SchedulerCost,
-    ) -> Option<(f64, usize)> {
-        self.blocked.clear();
-        let mut found = None;
-        while let Some(Reverse((k, c))) = self.heap.pop() {
-            cost.heap_operations += 1;
-            cost.classes_examined += 1;
-            if port.is_active(c) {
-                found = Some((f64::from_bits(k), c));
-                break;
-            }
-            self.blocked.push((k, c));
-        }
-        for &(k, c) in &self.blocked {
-            self.heap.push(Reverse((k, c)));
-            cost.heap_operations += 1;
-        }
-        found
-    }
-
-    /// Whether the heap is empty.
-    pub(super) fn is_empty(&self) -> bool {
-        self.heap.is_empty()
-    }
-
-    /// Removes every entry.
-    pub(super) fn clear(&mut self) {
-        self.heap.clear();
-    }
-}
-
 /// The SCFQ scheduler state.
 #[derive(Clone, Debug)]
-pub struct Scfq {
-    /// Bandwidth share of each class (sums to 1).
-    share: Vec<f64>,
-    /// Finish tags of each class's queued packets, in queue order.
-    tags: Vec<VecDeque<f64>>,
-    /// Finish tag of each class's last arrived packet (`F_prev`).
-    last_finish: Vec<f64>,
-    /// System virtual time: finish tag of the packet in service.
-    v: f64,
-    /// Heads of the non-empty queues keyed by finish tag.
-    heads: HeadHeap,
-    /// Packets queued over all classes.
-    queued: usize,
-    /// Class chosen by the last decision.
-    selected: Option<usize>,
-    cost: SchedulerCost,
-}
+pub struct Scfq(SelfClocked);
 
 impl Scfq {
     /// An SCFQ scheduler; the share of class i is `weights[i] / sum(weights)` (weights
     /// validated: one per class, finite, above 0).
     pub fn new(weights: &[f64]) -> Scfq {
-        let n = weights.len();
-        Scfq {
-            share: shares(weights),
-            tags: vec![VecDeque::new(); n],
-            last_finish: vec![0.0; n],
-            v: 0.0,
-            heads: HeadHeap::new(n),
-            queued: 0,
-            selected: None,
-            cost: SchedulerCost::default(),
-        }
+        Scfq(SelfClocked::new(weights, ServeBy::Finish))
     }
 
     /// The system virtual time `v`.
     pub fn virtual_time(&self) -> f64 {
-        self.v
+        self.0.virtual_time()
     }
 
     /// Finish tag of the head packet of `class` (None when its queue is empty).
     pub fn head_finish(&self, class: usize) -> Option<f64> {
-        self.tags.get(class).and_then(|q| q.front().copied())
+        self.0.head_tags(class).map(|t| t.1)
     }
 }
 
@@ -181,62 +61,23 @@ impl Scheduler for Scfq {
     }
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
-        let (finish, class) = self.heads.pop_active(port, &mut self.cost)?;
-        // The chosen packet is now in service: it clocks the system.
-        self.v = finish;
-        self.cost.tag_computations += 1;
-        self.selected = Some(class);
-        self.cost.decisions += 1;
-        Some(class)
+        self.0.select(port)
     }
 
     fn after_send(&mut self, _now: SimTime, class: usize, _port: &dyn PortView) {
-        let Some(queue) = self.tags.get_mut(class) else {
-            return;
-        };
-        if queue.pop_front().is_some() {
-            self.queued = self.queued.saturating_sub(1);
-        }
-        if let Some(&next) = queue.front() {
-            self.heads.push(next, class, &mut self.cost);
-        }
-        if self.queued == 0 {
-            // The system empties: renumber every tag from zero.
-            self.v = 0.0;
-            self.last_finish.iter_mut().for_each(|f| *f = 0.0);
-            self.heads.clear();
-        }
+        self.0.after_send(class);
     }
 
     fn on_enqueue(&mut self, _now: SimTime, class: usize, bytes: u32, _port: &dyn PortView) {
-        let (Some(queue), Some(&share), Some(last)) = (
-            self.tags.get_mut(class),
-            self.share.get(class),
-            self.last_finish.get_mut(class),
-        ) else {
-            return;
-        };
-        let finish = last.max(self.v) + f64::from(bytes) / share;
-        *last = finish;
-        self.cost.tag_computations += 1;
-        queue.push_back(finish);
-        self.queued += 1;
-        if queue.len() == 1 {
-            self.heads.push(finish, class, &mut self.cost);
-        }
+        self.0.on_enqueue(class, bytes);
     }
 
     fn cost(&self) -> SchedulerCost {
-        self.cost
+        self.0.cost
     }
 
     fn registers(&self) -> Registers {
-        Registers {
-            selected: self.selected.map(|c| c as u32),
-            virtual_time: Some(self.v),
-            finish_tags: Some(self.tags.iter().map(|q| q.front().copied()).collect()),
-            ..Registers::default()
-        }
+        self.0.registers()
     }
 }
 

@@ -24,58 +24,32 @@
 //!
 //! The heads are kept in a binary heap keyed by (start tag, class): a decision is
 //! O(log n) plus one pop and one push per head blocked by credits.
+//!
+//! The tagging and clocking are shared with SCFQ ([`super::self_clocked`]).
 
-use std::collections::VecDeque;
-
-use super::scfq::{HeadHeap, shares};
+use super::self_clocked::{SelfClocked, ServeBy};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
 
 /// The SFQ scheduler state.
 #[derive(Clone, Debug)]
-pub struct Sfq {
-    /// Bandwidth share of each class (sums to 1).
-    share: Vec<f64>,
-    /// (start, finish) tags of each class's queued packets, in queue order.
-    tags: Vec<VecDeque<(f64, f64)>>,
-    /// Finish tag of each class's last arrived packet (`F_prev`).
-    last_finish: Vec<f64>,
-    /// System virtual time: start tag of the packet in service.
-    v: f64,
-    /// Heads of the non-empty queues keyed by start tag.
-    heads: HeadHeap,
-    /// Packets queued over all classes.
-    queued: usize,
-    /// Class chosen by the last decision.
-    selected: Option<usize>,
-    cost: SchedulerCost,
-}
+pub struct Sfq(SelfClocked);
 
 impl Sfq {
     /// An SFQ scheduler; the share of class i is `weights[i] / sum(weights)` (weights
     /// validated: one per class, finite, above 0).
     pub fn new(weights: &[f64]) -> Sfq {
-        let n = weights.len();
-        Sfq {
-            share: shares(weights),
-            tags: vec![VecDeque::new(); n],
-            last_finish: vec![0.0; n],
-            v: 0.0,
-            heads: HeadHeap::new(n),
-            queued: 0,
-            selected: None,
-            cost: SchedulerCost::default(),
-        }
+        Sfq(SelfClocked::new(weights, ServeBy::Start))
     }
 
     /// The system virtual time `v`.
     pub fn virtual_time(&self) -> f64 {
-        self.v
+        self.0.virtual_time()
     }
 
     /// (start, finish) tags of the head packet of `class` (None when its queue is empty).
     pub fn head_tags(&self, class: usize) -> Option<(f64, f64)> {
-        self.tags.get(class).and_then(|q| q.front().copied())
+        self.0.head_tags(class)
     }
 }
 
@@ -85,62 +59,23 @@ impl Scheduler for Sfq {
     }
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
-        let (start, class) = self.heads.pop_active(port, &mut self.cost)?;
-        self.v = start;
-        self.cost.tag_computations += 1;
-        self.selected = Some(class);
-        self.cost.decisions += 1;
-        Some(class)
+        self.0.select(port)
     }
 
     fn after_send(&mut self, _now: SimTime, class: usize, _port: &dyn PortView) {
-        let Some(queue) = self.tags.get_mut(class) else {
-            return;
-        };
-        if queue.pop_front().is_some() {
-            self.queued = self.queued.saturating_sub(1);
-        }
-        if let Some(&(start, _)) = queue.front() {
-            self.heads.push(start, class, &mut self.cost);
-        }
-        if self.queued == 0 {
-            self.v = 0.0;
-            self.last_finish.iter_mut().for_each(|f| *f = 0.0);
-            self.heads.clear();
-        }
+        self.0.after_send(class);
     }
 
     fn on_enqueue(&mut self, _now: SimTime, class: usize, bytes: u32, _port: &dyn PortView) {
-        let (Some(queue), Some(&share), Some(last)) = (
-            self.tags.get_mut(class),
-            self.share.get(class),
-            self.last_finish.get_mut(class),
-        ) else {
-            return;
-        };
-        let start = self.v.max(*last);
-        let finish = start + f64::from(bytes) / share;
-        *last = finish;
-        self.cost.tag_computations += 2;
-        queue.push_back((start, finish));
-        self.queued += 1;
-        if queue.len() == 1 {
-            self.heads.push(start, class, &mut self.cost);
-        }
+        self.0.on_enqueue(class, bytes);
     }
 
     fn cost(&self) -> SchedulerCost {
-        self.cost
+        self.0.cost
     }
 
     fn registers(&self) -> Registers {
-        Registers {
-            selected: self.selected.map(|c| c as u32),
-            virtual_time: Some(self.v),
-            start_tags: Some(self.tags.iter().map(|q| q.front().map(|t| t.0)).collect()),
-            finish_tags: Some(self.tags.iter().map(|q| q.front().map(|t| t.1)).collect()),
-            ..Registers::default()
-        }
+        self.0.registers()
     }
 }
 

@@ -36,7 +36,7 @@
 //! keyed by finish tag. A decision moves the newly eligible heads across and pops the
 //! smallest active one: O(log n) per head moved, popped or set aside.
 
-use super::scfq::{HeadHeap, shares};
+use super::head_heap::{HeadHeap, shares};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
 

@@ -39,7 +39,7 @@
 
 use std::collections::VecDeque;
 
-use super::scfq::HeadHeap;
+use super::head_heap::HeadHeap;
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::{BitRate, PS_PER_S, SimTime};
 

@@ -115,3 +115,18 @@ test('scheduler editors: every kind, conversion, engine validation next to the f
   await expect(page.getByTestId('share-0')).toContainText('13.3 %');
   await editor.screenshot({ path: `${screens}editor-dtable.png` });
 });
+
+test('on/off and bursty sources are edited in the class editor and run', async ({ page }) => {
+  await openApp(page);
+  const field = (path: string) => page.locator(`[id="f-${path}"]`);
+  await field('model.classes[0].traffic.arrivals').selectOption('on_off');
+  await expect(field('model.classes[0].traffic.arrivals.mean_on_us')).toHaveValue('100');
+  await field('model.classes[0].traffic.arrivals.mean_off_us').fill('100');
+  await field('model.classes[1].traffic.arrivals').selectOption('bursts');
+  await field('model.classes[1].traffic.arrivals.packets').fill('0');
+  // The engine's rule appears next to the field and blocks the run.
+  await expect(page.getByText('must be between 1 and 100000 packets per burst (got 0)').first()).toBeVisible();
+  await field('model.classes[1].traffic.arrivals.packets').fill('8');
+  await runToEnd(page);
+  await expect(page.getByTestId('results-table')).toBeVisible();
+});

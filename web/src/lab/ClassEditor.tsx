@@ -6,6 +6,7 @@ import {
   creditsFor,
   maxBytes,
   removeClass,
+  setClassArrivalField,
   setClassArrivals,
   setClassLoad,
   setClassName,
@@ -22,12 +23,8 @@ import type { Edit } from './types';
 const ARRIVALS: readonly { value: AnyArrivalKind; label: string }[] = [
   { value: 'constant', label: 'Constant (CBR)' },
   { value: 'poisson', label: 'Poisson' },
-];
-
-/** Processes with parameters this editor does not show: listed only while in use. */
-const OTHER_ARRIVALS: readonly { value: AnyArrivalKind; label: string }[] = [
-  { value: 'on_off', label: 'On/off (from the file)' },
-  { value: 'bursts', label: 'Bursts (from the file)' },
+  { value: 'on_off', label: 'On/off' },
+  { value: 'bursts', label: 'Bursts' },
 ];
 
 const SIZES: readonly { value: SizeKind; label: string }[] = [
@@ -109,9 +106,47 @@ export const ClassEditor = memo(function ClassEditor({ index: i, cls, share, lin
           path={`${at}.traffic.arrivals`}
           label="Arrivals"
           value={t.arrivals.kind}
-          options={[...ARRIVALS, ...OTHER_ARRIVALS.filter((o) => o.value === t.arrivals.kind)]}
+          options={ARRIVALS}
           onChange={(v) => onEdit((s) => setClassArrivals(s, i, v))}
         />
+        {t.arrivals.kind === 'on_off' ? (
+          <>
+            <NumberField
+              path={`${at}.traffic.arrivals.mean_on_us`}
+              label="Mean on period (µs)"
+              value={t.arrivals.mean_on_us}
+              min={0}
+              step={1}
+              hint="Exponential; constant rate while on."
+              onChange={(v) => onEdit((s) => setClassArrivalField(s, i, 'mean_on_us', v))}
+            />
+            <NumberField
+              path={`${at}.traffic.arrivals.mean_off_us`}
+              label="Mean off period (µs)"
+              value={t.arrivals.mean_off_us}
+              min={0}
+              step={1}
+              hint={
+                t.arrivals.mean_on_us > 0 && Number.isFinite(t.load)
+                  ? `Peak ${percent((t.load * (t.arrivals.mean_on_us + t.arrivals.mean_off_us)) / t.arrivals.mean_on_us)} of the link while on`
+                  : undefined
+              }
+              onChange={(v) => onEdit((s) => setClassArrivalField(s, i, 'mean_off_us', v))}
+            />
+          </>
+        ) : null}
+        {t.arrivals.kind === 'bursts' ? (
+          <NumberField
+            path={`${at}.traffic.arrivals.packets`}
+            label="Packets per burst"
+            value={t.arrivals.packets}
+            min={1}
+            max={100000}
+            step={1}
+            hint="All at once; Poisson gaps between bursts."
+            onChange={(v) => onEdit((s) => setClassArrivalField(s, i, 'packets', v))}
+          />
+        ) : null}
         <SelectField
           path={`${at}.traffic.size`}
           label="Packet size"

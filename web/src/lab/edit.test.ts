@@ -11,6 +11,8 @@ import {
   moveEntry,
   removeClass,
   removeEntry,
+  setClassArrivalField,
+  setClassArrivals,
   setClassLoad,
   setClassName,
   setClassSizeField,
@@ -145,5 +147,32 @@ describe('scenario edits', () => {
     expect(classShares(setEntry(abc(), 1, { weight: Number.NaN }))).toEqual([8 / 20, 8 / 20, 4 / 20]);
     const none = { ...abc(), model: { ...abc().model, scheduler: { kind: 'dtable' as const, table: [] } } };
     expect(classShares(none)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('arrival processes', () => {
+  it('switches kinds with default parameters and keeps them while the kind stays', () => {
+    let s = setClassArrivals(abc(), 1, 'on_off');
+    expect(s.model.classes[1]!.traffic.arrivals).toEqual({ kind: 'on_off', mean_on_us: 100, mean_off_us: 300 });
+    s = setClassArrivalField(s, 1, 'mean_off_us', 50);
+    expect(setClassArrivals(s, 1, 'on_off').model.classes[1]!.traffic.arrivals).toEqual({
+      kind: 'on_off',
+      mean_on_us: 100,
+      mean_off_us: 50,
+    });
+    s = setClassArrivals(s, 1, 'bursts');
+    expect(s.model.classes[1]!.traffic.arrivals).toEqual({ kind: 'bursts', packets: 60 });
+    s = setClassArrivalField(s, 1, 'packets', 4);
+    expect(s.model.classes[1]!.traffic.arrivals).toEqual({ kind: 'bursts', packets: 4 });
+    expect(setClassArrivals(s, 1, 'poisson').model.classes[1]!.traffic.arrivals).toEqual({ kind: 'poisson' });
+    // Other classes untouched.
+    expect(s.model.classes[0]!.traffic.arrivals).toEqual(abc().model.classes[0]!.traffic.arrivals);
+  });
+
+  it('ignores a parameter the kind does not have', () => {
+    const s = setClassArrivals(abc(), 0, 'bursts');
+    expect(setClassArrivalField(s, 0, 'mean_on_us', 5)).toEqual(s);
+    const p = setClassArrivals(abc(), 0, 'poisson');
+    expect(setClassArrivalField(p, 0, 'packets', 5)).toEqual(p);
   });
 });

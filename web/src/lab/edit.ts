@@ -22,10 +22,13 @@ export const MAX_CLASSES = 32;
 export const MAX_TABLE_ENTRIES = 4096;
 
 export type SizeKind = SizeConfig['kind'];
-/** Arrival processes the editor sets (on/off and bursts keep their parameters from a file). */
-export type ArrivalKind = 'constant' | 'poisson';
 /** Any arrival process kind. */
 export type AnyArrivalKind = ArrivalConfig['kind'];
+
+/** Parameters a new on/off source starts with: 100 µs on, 300 µs off (mean). */
+export const DEFAULT_ON_OFF = { mean_on_us: 100, mean_off_us: 300 } as const;
+/** Packets per burst a new bursty source starts with. */
+export const DEFAULT_BURST_PACKETS = 60;
 export type GeneralField = 'name' | 'description' | 'seed' | 'duration_us' | 'warmup_us';
 
 /** Credits needed by a packet of `bytes` bytes. */
@@ -131,11 +134,38 @@ export function setClassLoad(s: Scenario, i: number, load: number): Scenario {
   return updateTraffic(s, i, (t) => ({ ...t, load }));
 }
 
-/** Sets the arrival process of class `i`. */
+/** Sets the arrival process of class `i` (new parameters start at their defaults). */
 export function setClassArrivals(s: Scenario, i: number, kind: AnyArrivalKind): Scenario {
-  return updateTraffic(s, i, (t) =>
-    t.arrivals.kind === kind || (kind !== 'constant' && kind !== 'poisson') ? t : { ...t, arrivals: { kind } },
-  );
+  return updateTraffic(s, i, (t) => {
+    if (t.arrivals.kind === kind) return t;
+    let arrivals: ArrivalConfig;
+    switch (kind) {
+      case 'constant':
+      case 'poisson':
+        arrivals = { kind };
+        break;
+      case 'on_off':
+        arrivals = { kind, ...DEFAULT_ON_OFF };
+        break;
+      case 'bursts':
+        arrivals = { kind, packets: DEFAULT_BURST_PACKETS };
+        break;
+    }
+    return { ...t, arrivals };
+  });
+}
+
+/** A numeric parameter of an arrival process. */
+export type ArrivalField = 'mean_on_us' | 'mean_off_us' | 'packets';
+
+/** Sets one parameter of class `i`'s arrival process (ignored if the kind lacks it). */
+export function setClassArrivalField(s: Scenario, i: number, field: ArrivalField, value: number): Scenario {
+  return updateTraffic(s, i, (t) => {
+    const a = t.arrivals;
+    if (a.kind === 'on_off' && (field === 'mean_on_us' || field === 'mean_off_us')) return { ...t, arrivals: { ...a, [field]: value } };
+    if (a.kind === 'bursts' && field === 'packets') return { ...t, arrivals: { ...a, packets: value } };
+    return t;
+  });
 }
 
 /** Default tail index of a new Pareto distribution. */

@@ -1,6 +1,6 @@
 // Scheduler editors, presets and the run comparison, in Chromium against the built site.
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, runToEnd, screens } from './helpers';
+import { classSelect, openApp, readTable, runToEnd, screens } from './helpers';
 
 const comparison = (page: Page) => page.getByRole('region', { name: 'Comparison' });
 
@@ -129,4 +129,19 @@ test('on/off and bursty sources are edited in the class editor and run', async (
   await field('model.classes[1].traffic.arrivals.packets').fill('8');
   await runToEnd(page);
   await expect(page.getByTestId('results-table')).toBeVisible();
+});
+
+test('"Fill the table from weights" asks the engine for a service list', async ({ page }) => {
+  await openApp(page);
+  await page.getByText('Fill the table from weights').click();
+  for (const [i, n] of [3, 2, 1, 1].entries()) await page.getByLabel(`Entries of class ${i} `).fill(String(n));
+  await page.getByLabel('Weight of every entry (credits)').fill('40');
+  await page.getByLabel('Interleaving').selectOption('simple');
+  await page.getByRole('button', { name: 'Fill the table', exact: true }).click();
+  await expect(page.getByText('Filled 7 entries.')).toBeVisible();
+  // Simply interleaved [3, 2, 1, 1]: bin 1 = 0 1 2 3, bin 2 = 0 1, bin 3 = 0.
+  await expect(classSelect(page, 6)).toBeVisible();
+  expect(await readTable(page, 7)).toEqual([0, 1, 2, 3, 0, 1, 0].map((c) => [String(c), '40']));
+  await expect(classSelect(page, 7)).toHaveCount(0);
+  await runToEnd(page);
 });

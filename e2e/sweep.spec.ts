@@ -7,8 +7,8 @@ const sweep = (page: Page) => page.getByRole('region', { name: /^Sweep/ });
 test('a reduced sweep plots throughput vs load for three schedulers and lists the numbers', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page, '#preset=r1-dtable');
-  await sweep(page).getByLabel('Offered loads (fractions of the link)').fill('0.3, 0.6, 0.9');
-  await sweep(page).getByLabel('Duration per point (µs)').fill('2000');
+  await sweep(page).getByLabel('Offered loads (fractions of the link)').fill('0.5, 1, 2');
+  await sweep(page).getByLabel('Duration per point (µs)').fill('5000');
   await expect(sweep(page).getByText('3 loads × 3 schedulers = 9 runs.')).toBeVisible();
   await sweep(page).getByRole('button', { name: 'Run sweep' }).click();
   await expect(sweep(page).getByTestId('sweep-status')).toContainText('Done: 9 points', { timeout: 120_000 });
@@ -22,7 +22,16 @@ test('a reduced sweep plots throughput vs load for three schedulers and lists th
   await expect(chart.locator('text', { hasText: 'Offered load (fraction of link)' })).toHaveCount(3);
   await expect(chart.locator('text', { hasText: 'Throughput (fraction of link)' })).toHaveCount(3);
   await expect(chart.locator('g.multi-legend-item')).toHaveCount(4);
-  await expect(sweep(page).getByTestId('sweep-table').locator('tbody tr')).toHaveCount(9);
+  const rows = sweep(page).getByTestId('sweep-table').locator('tbody tr');
+  await expect(rows).toHaveCount(9);
+  // Past saturation (total load 2) R1 shows: the AS table splits by packet size, DTable evenly.
+  const percents = async (row: number) =>
+    (await rows.nth(row).locator('td').allTextContents()).filter((t) => t.endsWith('%')).map((t) => parseFloat(t));
+  const as2 = await percents(2);
+  const dtable2 = await percents(8);
+  expect(as2[0]).toBe(200);
+  expect(as2[4]!).toBeGreaterThanOrEqual(8 * as2[1]!);
+  expect(Math.max(...dtable2.slice(1))).toBeLessThanOrEqual(1.05 * Math.min(...dtable2.slice(1)));
 
   const [csv] = await Promise.all([page.waitForEvent('download'), sweep(page).getByRole('button', { name: 'Export CSV' }).click()]);
   expect(csv.suggestedFilename()).toBe('qoslab-sweep.csv');

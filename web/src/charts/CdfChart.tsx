@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import type { Ref } from 'react';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { curveStepAfter, line } from 'd3-shape';
 import { colorFor } from './palette';
+import { useContainerWidth } from './useContainerWidth';
 import { chooseTimeUnit, formatNumber } from './units';
 import type { TimeScale } from './units';
 
@@ -98,22 +99,6 @@ function xAxis(xs: number[], logX: boolean, plotW: number) {
 
 function truncate(text: string, maxChars: number): string {
   return text.length <= maxChars ? text : `${text.slice(0, Math.max(1, maxChars - 1))}…`;
-}
-
-function useContainerWidth(enabled: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(720);
-  useEffect(() => {
-    const el = ref.current;
-    if (!enabled || !el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver((entries) => {
-      const w = Math.floor(entries[0]?.contentRect.width ?? 0);
-      if (w > 0) setWidth(w);
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [enabled]);
-  return [ref, width] as const;
 }
 
 /** Pure geometry of the chart, from props to rounded coordinates and labels. */

@@ -1,6 +1,7 @@
 // The width of a chart's container, followed with a ResizeObserver (720 px without one).
 import { useEffect, useRef, useState } from 'react';
 
+/** A ref for the container and its current width (followed only while `enabled`). */
 export function useContainerWidth(enabled: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(720);

@@ -71,11 +71,15 @@ export function useComparison(engine: Pick<Engine, 'run'>): Comparison {
               return;
             }
             setGroup({ phase: 'running', index: k, total: list.length, title: item.title, fraction: 0 });
+            // Progress reports travel on their own channel and may arrive after the run's
+            // answer: once it is in, later reports must not turn the status back to running.
+            let live = true;
             const onProgress = (p: RunProgress) => {
-              if (!abort.signal.aborted)
+              if (live && !abort.signal.aborted)
                 setGroup({ phase: 'running', index: k, total: list.length, title: item.title, fraction: p.fraction });
             };
             const outcome = await engine.run(item.json, onProgress, abort.signal);
+            live = false;
             if (outcome.status === 'cancelled') {
               setGroup({ phase: 'cancelled', done: k, total: list.length });
               return;

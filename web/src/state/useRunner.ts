@@ -45,7 +45,11 @@ export function useRunner(engine: Pick<Engine, 'run'>): Runner {
       controller.current = abort;
       lastProgress.current = ZERO;
       setState({ phase: 'running', progress: ZERO });
+      // Progress reports travel on their own channel and may arrive after the run's
+      // answer: once it is in, later reports must not turn the state back to running.
+      let live = true;
       const onProgress = (p: RunProgress) => {
+        if (!live) return;
         lastProgress.current = p;
         if (!abort.signal.aborted) setState({ phase: 'running', progress: p });
       };
@@ -53,6 +57,7 @@ export function useRunner(engine: Pick<Engine, 'run'>): Runner {
         .run(scenarioJson, onProgress, abort.signal)
         .then(
           (outcome) => {
+            live = false;
             switch (outcome.status) {
               case 'done':
                 setRecord({ resultsJson: outcome.resultsJson, results: parseResults(outcome.resultsJson), scenarioJson });
@@ -69,7 +74,10 @@ export function useRunner(engine: Pick<Engine, 'run'>): Runner {
                 break;
             }
           },
-          (e: unknown) => setState({ phase: 'failed', message: `The run failed: ${String(e)}` }),
+          (e: unknown) => {
+            live = false;
+            setState({ phase: 'failed', message: `The run failed: ${String(e)}` });
+          },
         )
         .finally(() => {
           if (controller.current === abort) controller.current = null;

@@ -85,13 +85,16 @@ export const SweepPanel = memo(function SweepPanel({ presets, readPreset, create
             const scaled = await engine.atLoad(json, point.load);
             if (!scaled.ok) return { status: 'failed', message: `${titles[point.preset]} at load ${point.load}: ${engineErrorLines(scaled.error).join('; ')}` };
             progress[slot] = 0;
+            // A late progress report (its own channel) must not touch the slot's next point.
+            let live = true;
             const outcome = await engine.run(
               scaled.scenarioJson,
               (p) => {
-                progress[slot] = p.fraction;
+                if (live) progress[slot] = p.fraction;
               },
               signal,
             );
+            live = false;
             progress[slot] = 0;
             switch (outcome.status) {
               case 'done':

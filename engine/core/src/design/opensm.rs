@@ -357,9 +357,10 @@ fn lint_at(qos: &OpenSmQos, mtu_bytes: Option<u32>, place: &dyn Fn(Opt) -> Strin
                     format!("{at}, entry {entry}"),
                     format!(
                         "weight {weight} ({} bytes) is below one MTU ({mtu} bytes): each turn \
-                         still sends a whole packet, so VL {vl} gets more than its weight says \
+                         still sends a whole packet, so VL {} gets more than its weight says \
                          and the shares do not follow the weights",
-                        bytes
+                        bytes,
+                        vl % 15
                     ),
                 );
             }

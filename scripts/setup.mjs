@@ -1,6 +1,6 @@
 // Installs whatever is missing for building (and, with --test, for testing) qoslab:
 // npm packages, the wasm32 Rust target, the wasm-bindgen CLI matching the pinned crate,
-// and (--test) Debian's Chromium for Playwright. Safe to run repeatedly: each step is
+// and (--test) Debian's Chromium for Playwright and OpenSM. Safe to run repeatedly: each step is
 // skipped when already satisfied.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,16 +33,23 @@ function wasmBindgenCli() {
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', want, '--force']);
 }
 
-function chromium() {
-  if (existsSync(CHROMIUM)) return;
-  step("apt-get install chromium (Debian's Chromium for the browser tests)");
+/** Debian packages the tests need: Chromium (browser tests) and OpenSM (its option parser). */
+const DEBIAN_PACKAGES = [
+  { name: 'chromium', binary: CHROMIUM, why: "Debian's Chromium for the browser tests" },
+  { name: 'opensm', binary: '/usr/sbin/opensm', why: "OpenSM, to check exported qos_* options with the real parser" },
+];
+
+function debianPackages() {
+  const missing = DEBIAN_PACKAGES.filter((p) => !existsSync(p.binary));
+  if (missing.length === 0) return;
+  step(`apt-get install ${missing.map((p) => p.name).join(' ')} (${missing.map((p) => p.why).join('; ')})`);
   const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
   const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
   apt(['update']);
-  apt(['install', '-y', '--no-install-recommends', 'chromium']);
+  apt(['install', '-y', '--no-install-recommends', ...missing.map((p) => p.name)]);
 }
 
 npmPackages();
 wasmTarget();
 wasmBindgenCli();
-if (forTests) chromium();
+if (forTests) debianPackages();

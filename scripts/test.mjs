@@ -1,9 +1,9 @@
 // `npm test`: install what is missing, then every check and test: static checks
 // (rustfmt, clippy native + wasm32, TypeScript strict, eslint), cargo tests, web unit
 // tests (Vitest), the build, and the browser tests (Playwright in Debian's Chromium).
-import { engineDir, run, step } from './lib.mjs';
+import { engineDir, env, run, step } from './lib.mjs';
 
-const cargo = (args) => run('cargo', args, { cwd: engineDir });
+const cargo = (args, extra = {}) => run('cargo', args, { cwd: engineDir, env: { ...env, ...extra } });
 
 run('node', ['scripts/setup.mjs', '--test']);
 
@@ -17,7 +17,8 @@ step('cargo clippy (wasm32: core + wasm, -D warnings)');
 cargo(['clippy', '--target', 'wasm32-unknown-unknown', '-p', 'qoslab-core', '-p', 'qoslab-wasm', '--', '-D', 'warnings']);
 
 step('cargo test');
-cargo(['test', '--workspace']);
+// setup.mjs --test installed OpenSM: its real-parser check must not skip.
+cargo(['test', '--workspace'], { QOSLAB_REQUIRE_OPENSM: '1' });
 
 step('build (wasm, CLI, site)');
 run('node', ['scripts/build.mjs']);

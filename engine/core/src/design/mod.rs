@@ -1,6 +1,9 @@
-//! Designing arbitration tables: service lists from weights (and, later, the full
-//! requirements-to-table method of `shared/spec/20-table-design.md`).
+//! Designing arbitration tables: service lists from weights, and the requirements-to-table
+//! method of `shared/spec/20-table-design.md` (placement by distance, the decoupling
+//! methodology, weight apportionment). See `docs/table-design.md`.
 
+mod placement;
 mod service_lists;
 
+pub use placement::{max_cyclic_distance, place};
 pub use service_lists::{ServiceListKind, service_list};

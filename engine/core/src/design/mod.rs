@@ -2,6 +2,8 @@
 //! method of `shared/spec/20-table-design.md` (placement by distance, the decoupling
 //! methodology, weight apportionment). See `docs/table-design.md`.
 
+pub mod apportion;
+pub mod decoupling;
 mod placement;
 mod service_lists;
 

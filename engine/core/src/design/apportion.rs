@@ -28,11 +28,19 @@ pub fn apportion(pool: u64, quotas: &[f64], lower: &[u64], upper: &[u64]) -> Vec
         let pick = if sum < pool {
             (0..totals.len())
                 .filter(|&i| totals[i] < upper[i])
-                .max_by(|&a, &b| remainder(&totals, a).total_cmp(&remainder(&totals, b)).then(b.cmp(&a)))
+                .max_by(|&a, &b| {
+                    remainder(&totals, a)
+                        .total_cmp(&remainder(&totals, b))
+                        .then(b.cmp(&a))
+                })
         } else {
             (0..totals.len())
                 .filter(|&i| totals[i] > lower[i])
-                .min_by(|&a, &b| remainder(&totals, a).total_cmp(&remainder(&totals, b)).then(b.cmp(&a)))
+                .min_by(|&a, &b| {
+                    remainder(&totals, a)
+                        .total_cmp(&remainder(&totals, b))
+                        .then(b.cmp(&a))
+                })
         };
         match pick {
             Some(i) if sum < pool => totals[i] += 1,
@@ -67,12 +75,24 @@ mod tests {
     #[test]
     fn largest_remainders_get_the_units() {
         // 10 over thirds: 3.33 each, one unit to the first (ties to the lower index).
-        assert_eq!(apportion(10, &[10.0 / 3.0; 3], &[0; 3], &[10; 3]), vec![4, 3, 3]);
-        assert_eq!(apportion(10, &[2.6, 3.3, 4.1], &[0; 3], &[10; 3]), vec![3, 3, 4]);
+        assert_eq!(
+            apportion(10, &[10.0 / 3.0; 3], &[0; 3], &[10; 3]),
+            vec![4, 3, 3]
+        );
+        assert_eq!(
+            apportion(10, &[2.6, 3.3, 4.1], &[0; 3], &[10; 3]),
+            vec![3, 3, 4]
+        );
         // Bounds win over remainders.
-        assert_eq!(apportion(10, &[2.6, 3.3, 4.1], &[0; 3], &[2, 10, 10]), vec![2, 4, 4]);
+        assert_eq!(
+            apportion(10, &[2.6, 3.3, 4.1], &[0; 3], &[2, 10, 10]),
+            vec![2, 4, 4]
+        );
         // Raised lower bounds give units back from the smallest remainders.
-        assert_eq!(apportion(10, &[0.5, 4.9, 4.6], &[2, 0, 0], &[10; 3]), vec![2, 4, 4]);
+        assert_eq!(
+            apportion(10, &[0.5, 4.9, 4.6], &[2, 0, 0], &[10; 3]),
+            vec![2, 4, 4]
+        );
     }
 
     #[test]

@@ -87,7 +87,9 @@ pub fn search(
     given_w: Option<u32>,
     given_k: Option<u32>,
 ) -> Result<Decoupling, EngineError> {
-    let top = cap_tenths(gmtu, cap).max(given_w.unwrap_or(0)).max(given_k.unwrap_or(0));
+    let top = cap_tenths(gmtu, cap)
+        .max(given_w.unwrap_or(0))
+        .max(given_k.unwrap_or(0));
     let k_range = match given_k {
         Some(k) => k..=k,
         None => 1..=given_w.unwrap_or(top),
@@ -108,7 +110,11 @@ pub fn search(
             .find(|(_, c)| !min_ok(c, p))
             .unwrap_or((0, &needs[0]));
         return Err(EngineError::invalid(
-            if given_k.is_some() { "k".to_string() } else { format!("classes[{i}].share") },
+            if given_k.is_some() {
+                "k".to_string()
+            } else {
+                format!("classes[{i}].share")
+            },
             format!(
                 "class {i} wants share {} but its {} entries of at least its MTU ({} credits) \
                  already take {:.6} of the pool of {p} (k = {}){}; raise the share, lower \
@@ -118,17 +124,20 @@ pub fn search(
                 c.mtu,
                 min_share(c, p),
                 f64::from(k) / 10.0,
-                if given_k.is_some() { "" } else { " even at the largest k searched" }
+                if given_k.is_some() {
+                    ""
+                } else {
+                    " even at the largest k searched"
+                }
             ),
         ));
     };
     let p = pool(entries, gmtu, k);
     let t = totals(needs, p);
     let fits = |m: u64| {
-        needs
-            .iter()
-            .zip(&t)
-            .all(|(c, &ti)| c.entries * m >= ti && c.share * p as f64 <= (c.entries * m) as f64 + EPS)
+        needs.iter().zip(&t).all(|(c, &ti)| {
+            c.entries * m >= ti && c.share * p as f64 <= (c.entries * m) as f64 + EPS
+        })
     };
     let w_range = match given_w {
         Some(w) => w..=w,
@@ -156,7 +165,11 @@ pub fn search(
         .map(|(ic, _)| ic)
         .unwrap_or((0, &needs[0]));
     Err(EngineError::invalid(
-        if given_w.is_some() { "w".to_string() } else { format!("classes[{i}].share") },
+        if given_w.is_some() {
+            "w".to_string()
+        } else {
+            format!("classes[{i}].share")
+        },
         format!(
             "class {i} wants share {} of the pool of {p} (k = {}) but its {} entries of at most \
              {m} credits each (w = {}{}) carry at most {:.6}; lower the share, lower the \
@@ -165,7 +178,11 @@ pub fn search(
             f64::from(k) / 10.0,
             c.entries,
             f64::from(w) / 10.0,
-            if m == cap { ", the weight field's limit" } else { "" },
+            if m == cap {
+                ", the weight field's limit"
+            } else {
+                ""
+            },
             max_share(c, p, m)
         ),
     ))
@@ -187,7 +204,11 @@ mod tests {
             (1, 16, 0.015625),
         ];
         rows.iter()
-            .map(|&(entries, mtu, share)| ClassNeed { entries, mtu, share })
+            .map(|&(entries, mtu, share)| ClassNeed {
+                entries,
+                mtu,
+                share,
+            })
             .collect()
     }
 
@@ -197,7 +218,10 @@ mod tests {
     #[test]
     fn search_finds_the_public_vector() {
         let d = search(&vector(), 64, 32, 65535, None, None).unwrap();
-        assert_eq!((d.w_tenths, d.k_tenths, d.pool, d.max_entry_weight), (20, 5, 1024, 64));
+        assert_eq!(
+            (d.w_tenths, d.k_tenths, d.pool, d.max_entry_weight),
+            (20, 5, 1024, 64)
+        );
         assert_eq!(d.totals, vec![96, 48, 512, 208, 96, 48, 16]);
         assert_eq!(pool(64, 32, 4), 819);
     }
@@ -205,7 +229,8 @@ mod tests {
     #[test]
     fn given_values_are_checked() {
         assert!(search(&vector(), 64, 32, 65535, Some(20), Some(5)).is_ok());
-        let Err(EngineError::Invalid { errors }) = search(&vector(), 64, 32, 65535, Some(19), Some(5))
+        let Err(EngineError::Invalid { errors }) =
+            search(&vector(), 64, 32, 65535, Some(19), Some(5))
         else {
             panic!("accepted");
         };

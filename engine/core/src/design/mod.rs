@@ -4,8 +4,17 @@
 
 pub mod apportion;
 pub mod decoupling;
+mod designer;
+mod equivalents;
 mod placement;
+mod requirements;
 mod service_lists;
 
+pub use designer::{ClassDesign, Design, design};
+pub use equivalents::{EquivalentClass, Equivalents, TableEntry, equivalents};
 pub use placement::{max_cyclic_distance, place};
+pub use requirements::{
+    ClassRequirement, Requirements, Technology, credits, parse_requirements, tenths,
+    validate_requirements,
+};
 pub use service_lists::{ServiceListKind, service_list};

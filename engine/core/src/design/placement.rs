@@ -199,8 +199,7 @@ mod tests {
         assert_eq!(errors[0].path, "classes[2]");
         // Distances 2, 3, 12 fit by count (6 + 4 + 1 <= 12) but not in place: the odd entries
         // are 2 apart, so distance 3 needs all six of them.
-        let Err(EngineError::Invalid { errors }) = place(12, &[Some(2), Some(3), Some(12)])
-        else {
+        let Err(EngineError::Invalid { errors }) = place(12, &[Some(2), Some(3), Some(12)]) else {
             panic!("accepted");
         };
         assert_eq!(errors[0].path, "classes[2].distance");

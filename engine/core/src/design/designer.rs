@@ -2,16 +2,17 @@
 //! search `w`/`k` (or check the given ones), apportion weights, and report.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::apportion::spread;
 use super::decoupling::{self, ClassNeed};
-use super::equivalents::{Equivalents, TableEntry, equivalents};
+use super::equivalents::{DesignEntry, Equivalents, equivalents};
 use super::placement::{max_cyclic_distance, place};
 use super::requirements::{Requirements, Technology, credits, tenths, validate_requirements};
 use crate::error::EngineError;
 
 /// One class of a design.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct ClassDesign {
     /// Class name.
     pub name: String,
@@ -43,7 +44,7 @@ pub struct ClassDesign {
 }
 
 /// A designed table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Design {
     /// Target technology.
     pub technology: Technology,
@@ -60,7 +61,7 @@ pub struct Design {
     /// Largest weight of one entry, `M` (`null` for tables without weights).
     pub max_entry_weight: Option<u64>,
     /// The table, in order.
-    pub table: Vec<TableEntry>,
+    pub table: Vec<DesignEntry>,
     /// Per class, in input order.
     pub classes: Vec<ClassDesign>,
     /// The same shares for WF2Q emulation, DRR and SCFQ.
@@ -122,7 +123,7 @@ pub fn design(r: &Requirements) -> Result<Design, EngineError> {
     let Some(cap) = r.technology.max_weight() else {
         let table = slots
             .iter()
-            .map(|&s| TableEntry {
+            .map(|&s| DesignEntry {
                 class: names[s].clone(),
                 weight: None,
             })
@@ -175,7 +176,7 @@ pub fn design(r: &Requirements) -> Result<Design, EngineError> {
     for &s in &slots {
         let weight = per_class[s].next().unwrap_or(0);
         entry_weights[s].push(weight);
-        table.push(TableEntry {
+        table.push(DesignEntry {
             class: names[s].clone(),
             weight: Some(weight),
         });

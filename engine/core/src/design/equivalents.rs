@@ -8,14 +8,15 @@
 //! - **SCFQ**: weight = share.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::apportion::apportion;
 use super::{ServiceListKind, service_list};
 use crate::error::EngineError;
 
 /// One entry of a designed table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TableEntry {
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct DesignEntry {
     /// Class name.
     pub class: String,
     /// Weight in credits (`null` for tables without weights).
@@ -23,7 +24,7 @@ pub struct TableEntry {
 }
 
 /// One class's parameters for the other schedulers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct EquivalentClass {
     /// Class name.
     pub name: String,
@@ -36,10 +37,10 @@ pub struct EquivalentClass {
 }
 
 /// The other schedulers' parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Equivalents {
     /// The WF2Q-emulation DTable (`entries` entries of weight GMTU).
-    pub wf2q_table: Vec<TableEntry>,
+    pub wf2q_table: Vec<DesignEntry>,
     /// Per class, in input order.
     pub classes: Vec<EquivalentClass>,
 }
@@ -68,7 +69,7 @@ pub fn equivalents(
     let list = service_list(ServiceListKind::Wf2q, &weights)?;
     let wf2q_table = list
         .into_iter()
-        .map(|i| TableEntry {
+        .map(|i| DesignEntry {
             class: names[i].clone(),
             weight: Some(gmtu),
         })

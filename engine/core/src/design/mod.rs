@@ -11,7 +11,7 @@ mod requirements;
 mod service_lists;
 
 pub use designer::{ClassDesign, Design, design};
-pub use equivalents::{EquivalentClass, Equivalents, TableEntry, equivalents};
+pub use equivalents::{DesignEntry, EquivalentClass, Equivalents, equivalents};
 pub use placement::{max_cyclic_distance, place};
 pub use requirements::{
     ClassRequirement, Requirements, Technology, credits, parse_requirements, tenths,

@@ -3,6 +3,7 @@
 //! errors) and validated with every problem named by its JSON path.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::error::{EngineError, FieldError};
 
@@ -14,7 +15,7 @@ pub const MAX_MTU_BYTES: u32 = 65_536;
 pub const MAX_TENTHS: u32 = 10_000;
 
 /// The interconnect whose arbitration table is designed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Technology {
     /// The generic DTable: up to 4096 entries, 16-bit weights, 64 classes.
@@ -62,7 +63,7 @@ impl Technology {
 }
 
 /// One class's needs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ClassRequirement {
     /// Unique name.
@@ -78,7 +79,7 @@ pub struct ClassRequirement {
 }
 
 /// The whole request.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Requirements {
     /// Target technology (limits on entries, weights and classes).

@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 success, 1 I/O or internal failure, 2 invalid input.
 
+mod design;
 mod sweep;
 mod typegen;
 
@@ -81,6 +82,15 @@ enum Command {
         /// Scenario file (JSON).
         scenario: PathBuf,
     },
+    /// Design an arbitration table from requirements (JSON) and print it; exit with
+    /// status 2 naming every problem if the requirements are invalid or cannot be met.
+    Design {
+        /// Requirements file (JSON).
+        requirements: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = design::DesignFormat::Json)]
+        format: design::DesignFormat,
+    },
     /// Print the JSON Schema of the scenario format.
     Schema,
     /// (Developers) Regenerate the TypeScript types and JSON Schema from the Rust types.
@@ -137,6 +147,10 @@ fn main() -> ExitCode {
             from_us,
         } => trace(&scenario, decisions, from_us),
         Command::Validate { scenario } => validate(&scenario),
+        Command::Design {
+            requirements,
+            format,
+        } => design::run(&requirements, format),
         Command::Schema => {
             println!("{:#}", qoslab_core::Scenario::json_schema());
             ExitCode::SUCCESS

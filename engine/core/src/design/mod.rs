@@ -1,7 +1,22 @@
-//! Designing arbitration tables: service lists from weights (and, later, the full
-//! requirements-to-table method of `shared/spec/20-table-design.md`).
+//! Designing arbitration tables: service lists from weights, and the requirements-to-table
+//! method of `shared/spec/20-table-design.md` (placement by distance, the decoupling
+//! methodology, weight apportionment), and the OpenSM `qos_*` option format. See
+//! `docs/table-design.md` and `docs/opensm.md`.
 
+pub mod apportion;
+pub mod decoupling;
+mod designer;
+mod equivalents;
 pub mod opensm;
+mod placement;
+mod requirements;
 mod service_lists;
 
+pub use designer::{ClassDesign, Design, design};
+pub use equivalents::{DesignEntry, EquivalentClass, Equivalents, equivalents};
+pub use placement::{max_cyclic_distance, place};
+pub use requirements::{
+    ClassRequirement, Requirements, Technology, credits, parse_requirements, tenths,
+    validate_requirements,
+};
 pub use service_lists::{ServiceListKind, service_list};

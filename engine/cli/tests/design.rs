@@ -1,0 +1,120 @@
+//! `qoslab design`: output, exit codes and messages.
+
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const VECTOR: &str = r#"{
+  "technology": "dtable", "entries": 64, "gmtu_bytes": 2048, "w": null, "k": null,
+  "classes": [
+    {"name": "NC", "distance": 2, "mtu_bytes": 192, "share": 0.09375},
+    {"name": "VO", "distance": 4, "mtu_bytes": 192, "share": 0.046875},
+    {"name": "VI", "distance": 8, "mtu_bytes": 2048, "share": 0.5},
+    {"name": "CL", "distance": 16, "mtu_bytes": 2048, "share": 0.203125},
+    {"name": "EE", "distance": 32, "mtu_bytes": 1024, "share": 0.09375},
+    {"name": "BE", "distance": 64, "mtu_bytes": 1024, "share": 0.046875},
+    {"name": "BK", "distance": 64, "mtu_bytes": 1024, "share": 0.015625}
+  ]
+}"#;
+
+fn qoslab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qoslab"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("qoslab-design-{}-{name}", std::process::id()));
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn design_prints_the_public_vector() {
+    let p = temp_file("vector.json", VECTOR);
+    for args in [
+        vec!["design", p.to_str().unwrap()],
+        vec!["design", p.to_str().unwrap(), "--format", "json"],
+    ] {
+        let out = qoslab(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let d: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(d["w"], 2.0);
+        assert_eq!(d["k"], 0.5);
+        assert_eq!(d["pool"], 1024);
+        assert_eq!(d["max_entry_weight"], 64);
+        assert_eq!(d["table"].as_array().unwrap().len(), 64);
+        assert_eq!(
+            d["table"][0],
+            serde_json::json!({"class": "NC", "weight": 3})
+        );
+        let weights: Vec<u64> = d["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["entry_weights"][0].as_u64().unwrap())
+            .collect();
+        assert_eq!(weights, vec![3, 3, 64, 52, 48, 48, 16]);
+        assert_eq!(d["classes"][2]["max_distance"], 8);
+        assert_eq!(d["equivalents"]["classes"][3]["wf2q_entries"], 13);
+    }
+    std::fs::remove_file(p).ok();
+}
+
+#[test]
+fn invalid_requirements_exit_2_naming_fields() {
+    let bad = VECTOR
+        .replace("\"distance\": 4,", "\"distance\": 0,")
+        .replace("\"share\": 0.5", "\"share\": 0.6");
+    let p = temp_file("bad.json", &bad);
+    let out = qoslab(&["design", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("classes[1].distance: must be between 1 and entries"),
+        "{err}"
+    );
+    assert!(err.contains("classes: the shares add up to"), "{err}");
+    assert!(out.stdout.is_empty());
+    std::fs::remove_file(p).ok();
+}
+
+#[test]
+fn unmeetable_requirements_exit_2_naming_the_class() {
+    let bad = VECTOR.replace("\"dtable\"", "\"infiniband\"").replace(
+        "\"mtu_bytes\": 192, \"share\": 0.09375",
+        "\"mtu_bytes\": 2048, \"share\": 0.09375",
+    );
+    let p = temp_file("unmeetable.json", &bad);
+    let out = qoslab(&["design", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("classes[2].share"), "{err}");
+    std::fs::remove_file(p).ok();
+}
+
+#[test]
+fn syntax_errors_exit_2_and_missing_files_exit_1() {
+    let p = temp_file("syntax.json", "{\"technology\": ");
+    let out = qoslab(&["design", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not valid JSON"));
+    std::fs::remove_file(p).ok();
+    let out = qoslab(&["design", "/nonexistent/requirements.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn unknown_formats_are_refused_by_clap() {
+    let p = temp_file("fmt.json", VECTOR);
+    let out = qoslab(&["design", p.to_str().unwrap(), "--format", "xml"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_file(p).ok();
+}

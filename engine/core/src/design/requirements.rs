@@ -1,0 +1,265 @@
+//! What a table design is asked for: technology, table size, GMTU, optional `w`/`k`, and
+//! per class a distance, an MTU and a wanted share. Parsed strictly (unknown fields are
+//! errors) and validated with every problem named by its JSON path.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::error::{EngineError, FieldError};
+
+/// Bytes per credit (the unit of table weights and MTUs).
+pub const CREDIT_BYTES: u32 = 64;
+/// Largest GMTU and class MTU, in bytes.
+pub const MAX_MTU_BYTES: u32 = 65_536;
+/// Largest `w` or `k`, in tenths (1000.0).
+pub const MAX_TENTHS: u32 = 10_000;
+
+/// The interconnect whose arbitration table is designed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Technology {
+    /// The generic DTable: up to 4096 entries, 16-bit weights, 64 classes.
+    Dtable,
+    /// InfiniBand VL arbitration: up to 64 entries, 8-bit weights, 15 data VLs.
+    Infiniband,
+    /// Omni-Path: treated like InfiniBand (64 entries, 8-bit weights) with up to 32 classes.
+    Omnipath,
+    /// Advanced Switching basic table: 32 to 1024 entries (powers of two), no weights.
+    As,
+}
+
+impl Technology {
+    /// Largest weight of one entry, or `None` if entries carry no weight.
+    pub fn max_weight(self) -> Option<u64> {
+        match self {
+            Technology::Dtable => Some(65_535),
+            Technology::Infiniband | Technology::Omnipath => Some(255),
+            Technology::As => None,
+        }
+    }
+
+    /// Most classes.
+    pub fn max_classes(self) -> usize {
+        match self {
+            Technology::Dtable => 64,
+            Technology::Infiniband => 15,
+            Technology::Omnipath | Technology::As => 32,
+        }
+    }
+
+    /// Whether a table of `n` entries exists, and the rule in words.
+    fn entries_rule(self, n: u32) -> (bool, &'static str) {
+        match self {
+            Technology::Dtable => ((1..=4096).contains(&n), "between 1 and 4096"),
+            Technology::Infiniband | Technology::Omnipath => {
+                ((1..=64).contains(&n), "between 1 and 64")
+            }
+            Technology::As => (
+                (32..=1024).contains(&n) && n.is_power_of_two(),
+                "one of 32, 64, 128, 256, 512, 1024",
+            ),
+        }
+    }
+}
+
+/// One class's needs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ClassRequirement {
+    /// Unique name.
+    pub name: String,
+    /// Largest number of consecutive entries (cyclic) that may pass without one of this
+    /// class; `null` for no latency need (the class takes the entries left free).
+    #[serde(default)]
+    pub distance: Option<u32>,
+    /// Largest packet of the class, in bytes.
+    pub mtu_bytes: u32,
+    /// Wanted share of the link bandwidth (0 < share <= 1).
+    pub share: f64,
+}
+
+/// The whole request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Requirements {
+    /// Target technology (limits on entries, weights and classes).
+    pub technology: Technology,
+    /// Number of table entries `N`.
+    pub entries: u32,
+    /// General MTU in bytes.
+    pub gmtu_bytes: u32,
+    /// `w` (multiple of 0.1), or `null` to search it.
+    #[serde(default)]
+    pub w: Option<f64>,
+    /// `k` (multiple of 0.1, at most `w`), or `null` to search it.
+    #[serde(default)]
+    pub k: Option<f64>,
+    /// The classes, in the order they are reported.
+    pub classes: Vec<ClassRequirement>,
+}
+
+/// Credits for `bytes` (rounded up).
+pub fn credits(bytes: u32) -> u64 {
+    u64::from(bytes.div_ceil(CREDIT_BYTES))
+}
+
+/// A `w` or `k` value in integer tenths, if it is a positive multiple of 0.1 up to 1000.
+pub fn tenths(x: f64) -> Option<u32> {
+    let t = (x * 10.0).round();
+    let ok = x.is_finite() && (x * 10.0 - t).abs() < 1e-6 && t >= 1.0 && t <= f64::from(MAX_TENTHS);
+    ok.then_some(t as u32)
+}
+
+/// Parses a requirements document (without checking the rules).
+pub fn parse_requirements(text: &str) -> Result<Requirements, EngineError> {
+    let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| EngineError::Syntax {
+        message: {
+            let m = e.to_string();
+            m.rfind(" at line ")
+                .map_or(m.clone(), |i| m[..i].to_string())
+        },
+        line: u32::try_from(e.line()).unwrap_or(u32::MAX),
+        column: u32::try_from(e.column()).unwrap_or(u32::MAX),
+    })?;
+    serde_path_to_error::deserialize::<_, Requirements>(raw).map_err(|e| {
+        let path = e.path().to_string();
+        EngineError::invalid(
+            if path == "." { String::new() } else { path },
+            e.inner().to_string(),
+        )
+    })
+}
+
+/// Checks every rule; returns all problems found.
+pub fn validate_requirements(r: &Requirements) -> Result<(), EngineError> {
+    let mut p: Vec<FieldError> = Vec::new();
+    let mut add = |path: String, message: String| p.push(FieldError::new(path, message));
+    let tech = r.technology;
+    let (ok, rule) = tech.entries_rule(r.entries);
+    if !ok {
+        add(
+            "entries".into(),
+            format!("must be {rule} for {tech:?} (got {})", r.entries),
+        );
+    }
+    if !(CREDIT_BYTES..=MAX_MTU_BYTES).contains(&r.gmtu_bytes) {
+        add(
+            "gmtu_bytes".into(),
+            format!(
+                "must be between {CREDIT_BYTES} and {MAX_MTU_BYTES} (got {})",
+                r.gmtu_bytes
+            ),
+        );
+    } else if let Some(cap) = tech.max_weight()
+        && credits(r.gmtu_bytes) > cap
+    {
+        add(
+            "gmtu_bytes".into(),
+            format!(
+                "is {} credits, more than the largest {tech:?} entry weight {cap}",
+                credits(r.gmtu_bytes)
+            ),
+        );
+    }
+    let w = r.w.map(tenths);
+    let k = r.k.map(tenths);
+    for (name, given, value) in [("w", w, r.w), ("k", k, r.k)] {
+        match (tech.max_weight(), given, value) {
+            (None, _, Some(_)) => add(
+                name.into(),
+                format!("must be null: {tech:?} tables have no weights"),
+            ),
+            (Some(_), Some(None), Some(v)) => add(
+                name.into(),
+                format!("must be a multiple of 0.1 between 0.1 and 1000 (got {v})"),
+            ),
+            _ => {}
+        }
+    }
+    if let (Some(Some(w)), Some(Some(k))) = (w, k)
+        && k > w
+    {
+        add(
+            "k".into(),
+            format!(
+                "must be at most w (k = {}, w = {})",
+                f64::from(k) / 10.0,
+                f64::from(w) / 10.0
+            ),
+        );
+    }
+    if r.classes.is_empty() {
+        add("classes".into(), "must hold at least one class".into());
+    } else if r.classes.len() > tech.max_classes() {
+        add(
+            "classes".into(),
+            format!(
+                "{tech:?} allows at most {} classes (got {})",
+                tech.max_classes(),
+                r.classes.len()
+            ),
+        );
+    } else if r.classes.len() > r.entries as usize {
+        add(
+            "classes".into(),
+            format!(
+                "every class needs an entry: {} classes for {} entries",
+                r.classes.len(),
+                r.entries
+            ),
+        );
+    }
+    let mut total = 0.0;
+    for (i, c) in r.classes.iter().enumerate() {
+        if c.name.trim().is_empty() || c.name.chars().count() > 64 {
+            add(
+                format!("classes[{i}].name"),
+                "must be 1 to 64 characters, not blank".into(),
+            );
+        } else if r.classes[..i].iter().any(|o| o.name == c.name) {
+            add(
+                format!("classes[{i}].name"),
+                format!("\"{}\" is used by an earlier class", c.name),
+            );
+        }
+        if let Some(d) = c.distance
+            && (d == 0 || d > r.entries)
+        {
+            add(
+                format!("classes[{i}].distance"),
+                format!(
+                    "must be between 1 and entries = {} or null (got {d})",
+                    r.entries
+                ),
+            );
+        }
+        if c.mtu_bytes == 0 || c.mtu_bytes > r.gmtu_bytes.max(1) {
+            add(
+                format!("classes[{i}].mtu_bytes"),
+                format!(
+                    "must be between 1 and gmtu_bytes = {} (got {})",
+                    r.gmtu_bytes, c.mtu_bytes
+                ),
+            );
+        }
+        if !(c.share.is_finite() && c.share > 0.0 && c.share <= 1.0) {
+            add(
+                format!("classes[{i}].share"),
+                format!("must be above 0 and at most 1 (got {})", c.share),
+            );
+        } else {
+            total += c.share;
+        }
+    }
+    if total > 1.0 + 1e-9 {
+        add(
+            "classes".into(),
+            format!("the shares add up to {total}, more than 1"),
+        );
+    }
+    if p.is_empty() {
+        Ok(())
+    } else {
+        Err(EngineError::Invalid { errors: p })
+    }
+}

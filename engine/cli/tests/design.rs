@@ -118,3 +118,38 @@ fn unknown_formats_are_refused_by_clap() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_file(p).ok();
 }
+
+#[test]
+fn design_exports_opensm_lines_for_infiniband() {
+    let p = temp_file(
+        "vector-ib.json",
+        &VECTOR.replace("\"dtable\"", "\"infiniband\""),
+    );
+    let out = qoslab(&["design", p.to_str().unwrap(), "--format", "opensm"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (qos, lints) = qoslab_core::design::opensm::parse(&text).unwrap();
+    assert!(lints.is_empty(), "{lints:?}");
+    assert_eq!(qos.len(), 1);
+    assert_eq!(qos[0].max_vls, Some(8));
+    let iba = qoslab_core::design::opensm::to_iba(&qos[0]).unwrap();
+    // The low table is the design: 64 entries, VL i = class i, the vector's entry weights.
+    assert_eq!(iba.low.len(), 64);
+    let weights = [3, 3, 64, 52, 48, 48, 16];
+    for e in &iba.low {
+        assert_eq!(e.weight, weights[e.class as usize], "{e:?}");
+    }
+    assert_eq!(iba.low.iter().map(|e| e.weight).sum::<u32>(), 1024);
+    // The high table only holds a skipped entry.
+    assert!(iba.high.iter().all(|e| e.weight == 0));
+
+    // Not an InfiniBand design: refused, naming the field.
+    let p = temp_file("vector-dt.json", VECTOR);
+    let out = qoslab(&["design", p.to_str().unwrap(), "--format", "opensm"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("technology"));
+}

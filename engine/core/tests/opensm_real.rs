@@ -132,7 +132,23 @@ fn exported_files() -> Vec<(&'static str, Vec<OpenSmQos>)> {
          qos_swe_sl2vl 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7\n",
     )
     .unwrap();
+    // A designed table (the spec's multimedia vector, InfiniBand technology).
+    let requirements = qoslab_core::design::parse_requirements(
+        r#"{"technology": "infiniband", "entries": 64, "gmtu_bytes": 2048, "w": null, "k": null,
+          "classes": [
+            {"name": "NC", "distance": 2, "mtu_bytes": 192, "share": 0.09375},
+            {"name": "VO", "distance": 4, "mtu_bytes": 192, "share": 0.046875},
+            {"name": "VI", "distance": 8, "mtu_bytes": 2048, "share": 0.5},
+            {"name": "CL", "distance": 16, "mtu_bytes": 2048, "share": 0.203125},
+            {"name": "EE", "distance": 32, "mtu_bytes": 1024, "share": 0.09375},
+            {"name": "BE", "distance": 64, "mtu_bytes": 1024, "share": 0.046875},
+            {"name": "BK", "distance": 64, "mtu_bytes": 1024, "share": 0.015625}]}"#,
+    )
+    .unwrap();
+    let designed = qoslab_core::design::design(&requirements).unwrap();
+    let multimedia = qoslab_core::design::opensm::from_design(&designed, Prefix::Swe).unwrap();
     vec![
+        ("designed-multimedia", vec![multimedia]),
         ("sample", sample),
         ("full64", vec![from_iba(&iba, Prefix::Swe, 15).unwrap()]),
         ("allprefixes", all),

@@ -8,6 +8,7 @@
 
 use std::fmt::Write as _;
 
+use super::{Design, Technology};
 use crate::error::{EngineError, FieldError};
 use crate::scenario::{IbaConfig, TableEntry};
 
@@ -704,6 +705,56 @@ pub fn to_iba(qos: &OpenSmQos) -> Result<IbaConfig, EngineError> {
         }),
         _ => Err(EngineError::Invalid { errors }),
     }
+}
+
+/// The OpenSM options of an InfiniBand table design: the design's entries (class `i` of the
+/// requirements = VL `i`) as the low table; a high table whose only entry, `0:0`, has
+/// weight 0 and is skipped (written out, because an absent `vlarb_high` would leave
+/// OpenSM's default high table in force); high limit 0; `max_vls` the smallest allowed
+/// value that covers the classes; SL `i` mapped to VL `i`.
+pub fn from_design(design: &Design, prefix: Prefix) -> Result<OpenSmQos, EngineError> {
+    if design.technology != Technology::Infiniband {
+        return Err(EngineError::invalid(
+            "technology",
+            format!(
+                "OpenSM options describe InfiniBand VL arbitration: design with \"technology\": \"infiniband\" (got {})",
+                serde_json::to_string(&design.technology).unwrap_or_default()
+            ),
+        ));
+    }
+    let vl_of = |name: &str| design.classes.iter().position(|c| c.name == name);
+    let mut low = Vec::with_capacity(design.table.len());
+    for (k, e) in design.table.iter().enumerate() {
+        let (Some(class), Some(weight)) = (vl_of(&e.class), e.weight) else {
+            return Err(EngineError::invalid(
+                format!("table[{k}]"),
+                "names no class of the design or has no weight",
+            ));
+        };
+        low.push(TableEntry {
+            class: class as u32,
+            weight: u32::try_from(weight).unwrap_or(u32::MAX),
+        });
+    }
+    let classes = design.classes.len();
+    let max_vls = MAX_VLS_VALUES
+        .into_iter()
+        .find(|&v| usize::from(v) >= classes)
+        .ok_or_else(|| {
+            EngineError::invalid(
+                "classes",
+                format!("{classes} classes: InfiniBand has at most 15 data VLs"),
+            )
+        })?;
+    let iba = IbaConfig {
+        high: vec![TableEntry {
+            class: 0,
+            weight: 0,
+        }],
+        low,
+        high_limit: 0,
+    };
+    from_iba(&iba, prefix, max_vls)
 }
 
 #[cfg(test)]

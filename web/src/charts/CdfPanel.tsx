@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { CdfChart } from './CdfChart';
 import type { CdfSeries } from './CdfChart';
-import { cdfToCsv, downloadPng, downloadSvg, downloadText } from './export';
+import { cdfToCsv } from './export';
+import { ExportButtons } from './ExportButtons';
 
 /** Props of {@link CdfPanel}. */
 export interface CdfPanelProps {
@@ -19,19 +20,7 @@ export interface CdfPanelProps {
 /** Latency CDF chart with a toolbar: log-scale toggle and SVG / PNG / CSV export. */
 export function CdfPanel({ series, title = 'Latency CDF', defaultLogX = false, filename = 'latency-cdf', width, height }: CdfPanelProps) {
   const [logX, setLogX] = useState(defaultLogX);
-  const [status, setStatus] = useState('');
   const svgRef = useRef<SVGSVGElement>(null);
-
-  const exportPng = async () => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    setStatus('');
-    try {
-      await downloadPng(svg, `${filename}.png`);
-    } catch (e) {
-      setStatus(`PNG export failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  };
 
   return (
     <section className="cdf-panel" aria-label={title}>
@@ -40,14 +29,7 @@ export function CdfPanel({ series, title = 'Latency CDF', defaultLogX = false, f
         <label>
           <input type="checkbox" checked={logX} onChange={(e) => setLogX(e.currentTarget.checked)} /> Log scale (x)
         </label>
-        <button type="button" onClick={() => svgRef.current && downloadSvg(svgRef.current, `${filename}.svg`)}>
-          Export SVG
-        </button>
-        <button type="button" onClick={() => void exportPng()}>Export PNG</button>
-        <button type="button" onClick={() => downloadText(`${filename}.csv`, 'text/csv;charset=utf-8', cdfToCsv(series))}>
-          Export CSV
-        </button>
-        <span role="status">{status}</span>
+        <ExportButtons svgRef={svgRef} filename={filename} csv={() => cdfToCsv(series)} />
       </div>
       <CdfChart series={series} logX={logX} title={title} width={width} height={height} svgRef={svgRef} />
     </section>

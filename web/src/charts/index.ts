@@ -2,6 +2,7 @@
 export { CdfChart, classesToCdfSeries } from './CdfChart';
 export type { CdfChartProps, CdfSeries } from './CdfChart';
 export { CdfPanel } from './CdfPanel';
+export { ExportButtons } from './ExportButtons';
 export type { CdfPanelProps } from './CdfPanel';
 export { cdfToCsv, csvField, downloadPng, downloadSvg, downloadText, svgToString } from './export';
 export { PALETTE, colorFor } from './palette';

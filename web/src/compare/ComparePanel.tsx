@@ -1,8 +1,8 @@
 // The comparison: pinned runs overlaid on one latency CDF (colour = class, dash = run),
 // grouped throughput bars, and the numbers (run × class). Runs can be renamed and removed.
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { CdfPanel } from '../charts/CdfPanel';
-import { downloadPng, downloadSvg, downloadText } from '../charts/export';
+import { ExportButtons } from '../charts/ExportButtons';
 import { GroupedBarChart } from '../charts/GroupedBarChart';
 import { colorFor } from '../charts/palette';
 import { chooseLatencyUnit, formatLatency, formatPercent } from '../lab/format';
@@ -54,7 +54,6 @@ function RunLegend({ runs, names }: { runs: readonly ComparedRun[]; names: reado
 
 function ThroughputPanel({ runs }: { runs: readonly ComparedRun[] }) {
   const svgRef = useRef<SVGSVGElement>(null);
-  const [status, setStatus] = useState('');
   const groups = useMemo(
     () => throughputGroups(runs).map((g) => ({ name: g.name, colorIndex: g.classIndex, values: g.bars.map((b) => b.value) })),
     [runs],
@@ -63,22 +62,7 @@ function ThroughputPanel({ runs }: { runs: readonly ComparedRun[] }) {
   return (
     <section className="cdf-panel" aria-label="Throughput per class">
       <div className="cdf-toolbar" role="group" aria-label="Throughput chart options">
-        <button type="button" onClick={() => svgRef.current && downloadSvg(svgRef.current, `${file}.svg`)}>
-          Export SVG
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            const svg = svgRef.current;
-            if (svg) downloadPng(svg, `${file}.png`).catch((e: unknown) => setStatus(`PNG export failed: ${String(e)}`));
-          }}
-        >
-          Export PNG
-        </button>
-        <button type="button" onClick={() => downloadText(`${file}.csv`, 'text/csv;charset=utf-8', compareCsv(runs))}>
-          Export CSV
-        </button>
-        <span role="status">{status}</span>
+        <ExportButtons svgRef={svgRef} filename={file} csv={() => compareCsv(runs)} />
       </div>
       <GroupedBarChart
         groups={groups}

@@ -2,7 +2,7 @@
 // (small multiples, same axes): each (preset, load) point is the preset scaled to that
 // total load by the engine (`scenario_at_load`) and run, on up to two workers at once.
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { downloadPng, downloadSvg, downloadText } from '../charts/export';
+import { ExportButtons } from '../charts/ExportButtons';
 import { colorFor } from '../charts/palette';
 import { SmallMultiplesChart } from '../charts/SmallMultiplesChart';
 import type { Engine } from '../engine/client';
@@ -41,7 +41,6 @@ export const SweepPanel = memo(function SweepPanel({ presets, readPreset, create
   const [plan, setPlan] = useState<{ titles: string[]; points: SweepPoint[] } | null>(null);
   const [results, setResults] = useState<Map<number, PointResult>>(new Map());
   const [fractions, setFractions] = useState<number[]>([]);
-  const [status, setStatus] = useState('');
   const controller = useRef<AbortController | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -231,25 +230,7 @@ export const SweepPanel = memo(function SweepPanel({ presets, readPreset, create
         <>
           <section className="cdf-panel" aria-label="Throughput vs offered load">
             <div className="cdf-toolbar" role="group" aria-label="Sweep chart options">
-              <button type="button" onClick={() => svgRef.current && downloadSvg(svgRef.current, `${FILE}.svg`)}>
-                Export SVG
-              </button>
-              <button
-                type="button"
-                onClick={() => {
-                  const svg = svgRef.current;
-                  if (svg) downloadPng(svg, `${FILE}.png`).catch((e: unknown) => setStatus(`PNG export failed: ${String(e)}`));
-                }}
-              >
-                Export PNG
-              </button>
-              <button
-                type="button"
-                onClick={() => downloadText(`${FILE}.csv`, 'text/csv;charset=utf-8', sweepCsv(plan.titles, plan.points, results))}
-              >
-                Export CSV
-              </button>
-              <span role="status">{status}</span>
+              <ExportButtons svgRef={svgRef} filename={FILE} csv={() => sweepCsv(plan.titles, plan.points, results)} />
             </div>
             <div data-testid="sweep-chart">
               <SmallMultiplesChart

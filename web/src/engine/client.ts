@@ -59,13 +59,21 @@ export class EngineClient {
     this.spawn();
   }
 
-  /** Runs a scenario in the worker. Aborting `signal` cancels the run. */
+  /**
+   * Runs a scenario in the worker. Aborting `signal` cancels the run. No progress report
+   * reaches `onProgress` after the returned promise settles (reports travel on their own
+   * message channel and could otherwise arrive after the answer).
+   */
   async run(scenarioJson: string, onProgress: (p: RunProgress) => void, signal?: AbortSignal): Promise<RunOutcome> {
     if (signal?.aborted) return { status: 'cancelled' };
     const onAbort = () => void this.api.cancel();
     signal?.addEventListener('abort', onAbort);
+    let live = true;
+    const report = (p: RunProgress) => {
+      if (live) onProgress(p);
+    };
     try {
-      const outcome = await this.api.run(scenarioJson, Comlink.proxy(onProgress));
+      const outcome = await this.api.run(scenarioJson, Comlink.proxy(report));
       if (outcome.status === 'crashed') {
         // After a panic the WebAssembly instance cannot be trusted: start afresh.
         this.worker.terminate();
@@ -73,6 +81,7 @@ export class EngineClient {
       }
       return outcome;
     } finally {
+      live = false;
       signal?.removeEventListener('abort', onAbort);
     }
   }

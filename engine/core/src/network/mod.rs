@@ -1,9 +1,13 @@
 //! Network models: packets, credit-based flow control, and the simulated systems
-//! (today the single output port "link lab"; switches and topologies come as new modules).
+//! (the single output port "link lab", and networks of interfaces and switches built from
+//! a topology, a routing and a switch model; further switch models and topologies come
+//! as new modules).
 
 mod flow_control;
 mod link_lab;
 mod packet;
+pub mod routing;
+pub mod topology;
 
 pub use flow_control::{CREDIT_BYTES, CreditCounter, credits_for};
 pub use link_lab::LinkLab;

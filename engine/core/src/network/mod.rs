@@ -3,9 +3,12 @@
 //! a topology, a routing and a switch model; further switch models and topologies come
 //! as new modules).
 
+pub mod cioq;
 mod flow_control;
+pub mod interface;
 mod link_lab;
 mod packet;
+pub mod port;
 pub mod routing;
 pub mod topology;
 

@@ -1,0 +1,306 @@
+//! The combined input-output queued (CIOQ) switch, Advanced Switching style: input
+//! buffers with virtual output queues, a crossbar with speedup and round-robin
+//! scheduling, and output buffers, each per port and class.
+//!
+//! ```text
+//!  input port i, class c                crossbar (speedup s)          output port o
+//!  ┌ input buffer (credits upstream) ┐                              ┌ output buffer ┐
+//!  │  VOQ(i, o0, c)  VOQ(i, o1, c) ..│ ─► one transfer per input ─► │  class queues │ ─► scheduler ─► link
+//!  └─────────────────────────────────┘    and per output at a time  └───────────────┘
+//! ```
+//! Timing of a packet (all links run at the link rate `r`, the crossbar at `s * r`):
+//! - Its header reaches the input at the time the upstream port started sending it plus
+//!   the link latency; its tail `size / r` later. It joins the virtual output queue of
+//!   its output port (from the routing table) and class after the **header crossing
+//!   time** (routing and arbitration; 145 ns in the reference).
+//! - **Crossbar.** A transfer of packet `p` from input `i` to output `o` may start when
+//!   `i` and `o` are both free of other transfers and the output buffer of `p`'s class
+//!   has room for all of `p` (credits internal to the switch, taken when the transfer
+//!   starts). Each free output, visited in round-robin order, grants the next input (in
+//!   round-robin order from the one after its last grant) that is free and has a head
+//!   packet for it that fits; within that input, classes are visited round robin from
+//!   the one after the last class served on that (input, output) pair. A transfer lasts
+//!   `size / (s * r)` but cannot end before the packet's tail has reached the input; the
+//!   input and the output are busy until it ends.
+//! - **Virtual cut-through.** The packet joins its output class queue when the transfer
+//!   *starts* (its header is in the output buffer), so the output scheduler may send it
+//!   at once; its tail leaves the output no earlier than the transfer's end. Its input
+//!   buffer space is freed, and its credits start back upstream, when the transfer ends
+//!   (the tail has left the input buffer); its output buffer space is freed when its
+//!   tail has left on the output link.
+//!
+//! So a packet crossing `h` idle switches over links of latency `L` from an idle
+//! interface arrives completely `size / r + h * header_crossing + (h + 1) * L` after it
+//! was generated: serialisation counts once, as cut-through allows.
+
+use std::collections::VecDeque;
+
+use super::CreditCounter;
+use super::port::PacketPool;
+
+/// A transfer the crossbar has just granted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grant {
+    /// Input port.
+    pub input: u32,
+    /// Output port.
+    pub output: u32,
+    /// Class.
+    pub class: u16,
+    /// Packet handle.
+    pub packet: u32,
+}
+
+/// The queues, buffers and crossbar state of one CIOQ switch (the output ports' queues and
+/// schedulers live in the simulator's [`OutputPort`](super::port::OutputPort)s).
+pub struct CioqSwitch {
+    ports: u32,
+    classes: u32,
+    /// `voq[(input * ports + output) * classes + class]`: packet handles.
+    voq: Vec<VecDeque<u32>>,
+    /// `voq_classes[input * ports + output]`: bit `c` set when VOQ (input, output, c) holds
+    /// a packet.
+    voq_classes: Vec<u64>,
+    /// `requests[output]`: bit `i` set when input `i` holds a packet for `output`.
+    requests: Vec<u64>,
+    input_busy: u64,
+    output_busy: u64,
+    /// Per output, the input after the last one granted.
+    next_input: Vec<u32>,
+    /// Per (input, output), the class after the last one served.
+    next_class: Vec<u32>,
+    /// The output to visit first in the next arbitration.
+    next_output: u32,
+    /// `output_room[output * classes + class]`: free space of the output buffer.
+    output_room: Vec<CreditCounter>,
+}
+
+impl CioqSwitch {
+    /// A switch of `ports` ports (at most 64) and `classes` classes (at most 64), with
+    /// output buffers of `output_credits` credits per port and class.
+    pub fn new(ports: u32, classes: u32, output_credits: u32) -> CioqSwitch {
+        let p = ports as usize;
+        let c = classes as usize;
+        CioqSwitch {
+            ports,
+            classes,
+            voq: vec![VecDeque::new(); p * p * c],
+            voq_classes: vec![0; p * p],
+            requests: vec![0; p],
+            input_busy: 0,
+            output_busy: 0,
+            next_input: vec![0; p],
+            next_class: vec![0; p * p],
+            next_output: 0,
+            output_room: vec![CreditCounter::new(output_credits); p * c],
+        }
+    }
+
+    /// Queues packet `h` of `class` from `input` for `output` (its header has crossed).
+    pub fn enqueue(&mut self, input: u32, output: u32, class: u16, h: u32) {
+        let pair = (input * self.ports + output) as usize;
+        self.voq[pair * self.classes as usize + usize::from(class)].push_back(h);
+        self.voq_classes[pair] |= 1 << class;
+        self.requests[output as usize] |= 1 << input;
+    }
+
+    /// Grants the next transfer, if any is possible now (see the module documentation),
+    /// taking the packet out of its VOQ, marking input and output busy and taking the
+    /// output buffer space.
+    pub fn grant(&mut self, pool: &PacketPool) -> Option<Grant> {
+        let p = self.ports;
+        for k in 0..p {
+            let output = (self.next_output + k) % p;
+            if self.output_busy & (1 << output) != 0 {
+                continue;
+            }
+            let candidates = self.requests[output as usize] & !self.input_busy;
+            if candidates == 0 {
+                continue;
+            }
+            let start = self.next_input[output as usize];
+            for input in rotated_bits(candidates, start) {
+                let Some(class) = self.fitting_class(input, output, pool) else {
+                    continue;
+                };
+                let pair = (input * p + output) as usize;
+                let q = pair * self.classes as usize + class as usize;
+                let Some(h) = self.voq[q].pop_front() else {
+                    continue;
+                };
+                if self.voq[q].is_empty() {
+                    self.voq_classes[pair] &= !(1 << class);
+                    if self.voq_classes[pair] == 0 {
+                        self.requests[output as usize] &= !(1 << input);
+                    }
+                }
+                let credits = pool.get(h).credits;
+                self.output_room[(output * self.classes + class) as usize].consume(credits);
+                self.input_busy |= 1 << input;
+                self.output_busy |= 1 << output;
+                self.next_input[output as usize] = (input + 1) % p;
+                self.next_class[pair] = (class + 1) % self.classes;
+                self.next_output = (output + 1) % p;
+                return Some(Grant {
+                    input,
+                    output,
+                    class: class as u16,
+                    packet: h,
+                });
+            }
+        }
+        None
+    }
+
+    /// The first class, round robin from the pair's pointer, whose VOQ head fits the
+    /// output buffer.
+    fn fitting_class(&self, input: u32, output: u32, pool: &PacketPool) -> Option<u32> {
+        let pair = (input * self.ports + output) as usize;
+        let start = self.next_class[pair];
+        rotated_bits(self.voq_classes[pair], start).find(|&class| {
+            let q = pair * self.classes as usize + class as usize;
+            self.voq[q].front().is_some_and(|&h| {
+                self.output_room[(output * self.classes + class) as usize].fits(pool.get(h).credits)
+            })
+        })
+    }
+
+    /// A transfer from `input` to `output` has ended: both are free again.
+    pub fn transfer_done(&mut self, input: u32, output: u32) {
+        self.input_busy &= !(1 << input);
+        self.output_busy &= !(1 << output);
+    }
+
+    /// A packet of `class` and `credits` has left the output buffer of `output`.
+    pub fn output_freed(&mut self, output: u32, class: u16, credits: u32) {
+        self.output_room[(output * self.classes + u32::from(class)) as usize].give_back(credits);
+    }
+
+    /// Output buffer credits (free, capacity) of `output` and `class`.
+    pub fn output_room(&self, output: u32, class: u16) -> (u32, u32) {
+        let c = &self.output_room[(output * self.classes + u32::from(class)) as usize];
+        (c.free(), c.capacity())
+    }
+
+    /// Packets waiting in the virtual output queues.
+    pub fn queued(&self) -> usize {
+        self.voq.iter().map(VecDeque::len).sum()
+    }
+}
+
+/// The set bits of `mask`, starting at bit `start` and wrapping around.
+fn rotated_bits(mask: u64, start: u32) -> impl Iterator<Item = u32> {
+    let start = start.min(63);
+    let high = mask & (u64::MAX << start);
+    let low = mask & !(u64::MAX << start);
+    bits(high).chain(bits(low))
+}
+
+/// The set bits of `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let b = mask.trailing_zeros();
+        mask &= mask - 1;
+        Some(b)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::port::NetPacket;
+    use super::*;
+    use crate::time::SimTime;
+
+    fn add(pool: &mut PacketPool, credits: u32, class: u16) -> u32 {
+        pool.insert(NetPacket {
+            id: pool.len() as u64,
+            created: SimTime::ZERO,
+            tail: SimTime::ZERO,
+            bytes: credits * 64,
+            credits,
+            source: 0,
+            destination: 0,
+            class,
+        })
+    }
+
+    #[test]
+    fn rotation_wraps() {
+        let v: Vec<u32> = rotated_bits(0b1011_0101, 3).collect();
+        assert_eq!(v, vec![4, 5, 7, 0, 2]);
+        let v: Vec<u32> = rotated_bits(1 << 63 | 1, 63).collect();
+        assert_eq!(v, vec![63, 0]);
+    }
+
+    /// Inputs competing for one output are granted in round-robin order, one transfer
+    /// per output at a time.
+    #[test]
+    fn outputs_grant_inputs_round_robin() {
+        let mut pool = PacketPool::default();
+        let mut sw = CioqSwitch::new(4, 1, 100);
+        for input in [0, 1, 3] {
+            for _ in 0..2 {
+                let h = add(&mut pool, 1, 0);
+                sw.enqueue(input, 2, 0, h);
+            }
+        }
+        let mut order = Vec::new();
+        while let Some(g) = sw.grant(&pool) {
+            assert!(sw.grant(&pool).is_none(), "output 2 granted twice at once");
+            order.push(g.input);
+            sw.transfer_done(g.input, g.output);
+        }
+        assert_eq!(order, vec![0, 1, 3, 0, 1, 3]);
+    }
+
+    /// One transfer per input: an input with packets for two outputs feeds one at a time,
+    /// while another input may feed the other output.
+    #[test]
+    fn one_transfer_per_input() {
+        let mut pool = PacketPool::default();
+        let mut sw = CioqSwitch::new(4, 1, 100);
+        let a = add(&mut pool, 1, 0);
+        let b = add(&mut pool, 1, 0);
+        let c = add(&mut pool, 1, 0);
+        sw.enqueue(0, 1, 0, a);
+        sw.enqueue(0, 2, 0, b);
+        sw.enqueue(3, 2, 0, c);
+        let g1 = sw.grant(&pool).unwrap();
+        let g2 = sw.grant(&pool).unwrap();
+        assert!(sw.grant(&pool).is_none());
+        assert_eq!((g1.input, g1.output), (0, 1));
+        assert_eq!((g2.input, g2.output), (3, 2));
+        sw.transfer_done(0, 1);
+        sw.transfer_done(3, 2);
+        let g3 = sw.grant(&pool).unwrap();
+        assert_eq!((g3.input, g3.output, g3.packet), (0, 2, b));
+    }
+
+    /// A packet moves only if the output buffer of its class has room for all of it; the
+    /// other class is served meanwhile, and room freed later lets the first one go.
+    #[test]
+    fn output_buffer_room_is_required() {
+        let mut pool = PacketPool::default();
+        let mut sw = CioqSwitch::new(2, 2, 4);
+        let big = add(&mut pool, 3, 0);
+        let small = add(&mut pool, 1, 1);
+        let first = add(&mut pool, 2, 0);
+        sw.enqueue(0, 1, 0, first);
+        let g = sw.grant(&pool).unwrap();
+        assert_eq!(g.packet, first);
+        sw.transfer_done(0, 1);
+        assert_eq!(sw.output_room(1, 0), (2, 4));
+        sw.enqueue(0, 1, 0, big);
+        sw.enqueue(0, 1, 1, small);
+        let g = sw.grant(&pool).unwrap();
+        assert_eq!(g.packet, small, "class 0 does not fit, class 1 goes");
+        sw.transfer_done(0, 1);
+        assert!(sw.grant(&pool).is_none());
+        sw.output_freed(1, 0, 2);
+        assert_eq!(sw.grant(&pool).map(|g| g.packet), Some(big));
+        assert_eq!(sw.queued(), 0);
+    }
+}

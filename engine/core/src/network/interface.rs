@@ -1,0 +1,84 @@
+//! A network interface (end point): per-class traffic generators, unbounded application
+//! queues, injection buffers, and the receiving side.
+//!
+//! ```text
+//!  generator c ─► application queue c ─► injection buffer c ─┐
+//!  (unbounded; latency counts from generation)  (credits)    ├─► output scheduler ─► link
+//!  ...                                                        ┘   (head fits the first
+//!                                                                  switch's credits)
+//! ```
+//! A generated packet joins its class's application queue, and moves at once (no time)
+//! into the class's injection buffer whenever that has room for all of it, in FIFO order.
+//! The interface's [`OutputPort`](super::port::OutputPort) holds the injection buffers'
+//! contents as its class queues; its scheduler chooses among classes whose head fits the
+//! credits of the next buffer (the first switch's input buffer). A packet's injection
+//! space is freed when its tail has left on the link.
+//!
+//! The receiving side consumes every packet as soon as its tail arrives: the packet is
+//! delivered and its reception-buffer credits go back to the sender (after the link's
+//! credit delay).
+
+use std::collections::VecDeque;
+
+use super::CreditCounter;
+use super::port::{OutputPort, PacketPool};
+use crate::time::SimTime;
+use crate::traffic::HostTraffic;
+
+/// One end point's sending state.
+pub struct Interface {
+    /// Per class, packets generated but not yet in the injection buffer.
+    pub application: Vec<VecDeque<u32>>,
+    /// Per class, free space of the injection buffer.
+    pub injection: Vec<CreditCounter>,
+    /// Per class, the generator (`None` for a silent class).
+    pub generators: Vec<Option<HostTraffic>>,
+}
+
+impl Interface {
+    /// An interface with `classes` classes, injection buffers of `credits` credits each.
+    pub fn new(generators: Vec<Option<HostTraffic>>, credits: u32) -> Interface {
+        let classes = generators.len();
+        Interface {
+            application: vec![VecDeque::new(); classes],
+            injection: vec![CreditCounter::new(credits); classes],
+            generators,
+        }
+    }
+
+    /// Moves the heads of `class`'s application queue into the injection buffer (the
+    /// port's class queue) while they fit, telling the port's scheduler. Returns the
+    /// credits moved.
+    pub fn admit(
+        &mut self,
+        now: SimTime,
+        class: usize,
+        port: &mut OutputPort,
+        pool: &mut PacketPool,
+    ) -> u32 {
+        let mut moved = 0;
+        while let Some(&h) = self.application[class].front() {
+            let packet = pool.get_mut(h);
+            if !self.injection[class].consume(packet.credits) {
+                break;
+            }
+            packet.tail = now;
+            let bytes = packet.bytes;
+            moved += packet.credits;
+            self.application[class].pop_front();
+            port.queues[class].push_back(h);
+            let view = super::port::QueueView {
+                queues: &port.queues,
+                credits: &port.credits,
+                pool,
+            };
+            port.scheduler.on_enqueue(now, class, bytes, &view);
+        }
+        moved
+    }
+
+    /// Packets of `class` waiting in the application queue.
+    pub fn backlog(&self, class: usize) -> usize {
+        self.application[class].len()
+    }
+}

@@ -15,7 +15,7 @@
 //! ```
 
 use crate::error::EngineError;
-use crate::network::LinkLab;
+use crate::network::{LinkLab, NetworkSim};
 use crate::results::{ClassResults, RunResults, SchedulerSummary};
 use crate::scenario::{self, Model, Scenario};
 use crate::time::PS_PER_NS;
@@ -28,6 +28,7 @@ pub struct Run {
 
 enum ModelRun {
     LinkLab(Box<LinkLab>),
+    Network(Box<NetworkSim>),
 }
 
 impl Run {
@@ -42,6 +43,7 @@ impl Run {
         scenario::validate(&scenario)?;
         let model = match &scenario.model {
             Model::LinkLab(lab) => ModelRun::LinkLab(Box::new(LinkLab::new(&scenario, lab)?)),
+            Model::Network(net) => ModelRun::Network(Box::new(NetworkSim::new(&scenario, net)?)),
         };
         Ok(Run { scenario, model })
     }
@@ -55,6 +57,7 @@ impl Run {
     pub fn advance(&mut self, max_events: u64) -> bool {
         match &mut self.model {
             ModelRun::LinkLab(lab) => lab.advance(max_events),
+            ModelRun::Network(net) => net.advance(max_events),
         }
     }
 
@@ -67,6 +70,7 @@ impl Run {
     pub fn is_done(&self) -> bool {
         match &self.model {
             ModelRun::LinkLab(lab) => lab.is_done(),
+            ModelRun::Network(net) => net.is_done(),
         }
     }
 
@@ -75,15 +79,18 @@ impl Run {
         if self.is_done() {
             return 1.0;
         }
-        match &self.model {
-            ModelRun::LinkLab(lab) => lab.now().as_ps() as f64 / lab.end().as_ps().max(1) as f64,
-        }
+        let (now, end) = match &self.model {
+            ModelRun::LinkLab(lab) => (lab.now(), lab.end()),
+            ModelRun::Network(net) => (net.now(), net.end()),
+        };
+        now.as_ps() as f64 / end.as_ps().max(1) as f64
     }
 
     /// Events processed so far.
     pub fn events_processed(&self) -> u64 {
         match &self.model {
             ModelRun::LinkLab(lab) => lab.events_processed(),
+            ModelRun::Network(net) => net.events_processed(),
         }
     }
 
@@ -91,13 +98,23 @@ impl Run {
     pub fn link_lab(&self) -> Option<&LinkLab> {
         match &self.model {
             ModelRun::LinkLab(lab) => Some(lab),
+            ModelRun::Network(_) => None,
         }
     }
 
     /// The link lab, mutably (for tracing).
-    pub(crate) fn link_lab_mut(&mut self) -> &mut LinkLab {
+    pub(crate) fn link_lab_mut(&mut self) -> Option<&mut LinkLab> {
         match &mut self.model {
-            ModelRun::LinkLab(lab) => lab,
+            ModelRun::LinkLab(lab) => Some(lab),
+            ModelRun::Network(_) => None,
+        }
+    }
+
+    /// The network simulation, when that is the model (for tests and tools).
+    pub fn network(&self) -> Option<&NetworkSim> {
+        match &self.model {
+            ModelRun::Network(net) => Some(net),
+            ModelRun::LinkLab(_) => None,
         }
     }
 
@@ -105,21 +122,24 @@ impl Run {
     pub fn results(&self) -> RunResults {
         match &self.model {
             ModelRun::LinkLab(lab) => link_lab_results(&self.scenario, lab),
+            ModelRun::Network(net) => network_results(&self.scenario, net),
         }
     }
 }
 
 fn link_lab_results(s: &Scenario, lab: &LinkLab) -> RunResults {
-    let Model::LinkLab(config) = &s.model;
+    let names: Vec<&str> = match &s.model {
+        Model::LinkLab(config) => config.classes.iter().map(|c| c.name.as_str()).collect(),
+        Model::Network(_) => Vec::new(),
+    };
     let window = lab.window();
     let capacity = lab.link_rate().bytes_in(window.span());
-    let classes: Vec<ClassResults> = config
-        .classes
+    let classes: Vec<ClassResults> = names
         .iter()
         .zip(lab.counters())
         .enumerate()
-        .map(|(i, (class, c))| ClassResults {
-            name: class.name.clone(),
+        .map(|(i, (name, c))| ClassResults {
+            name: (*name).to_string(),
             offered: c.window_generated_bytes as f64 / capacity,
             throughput: c.window_delivered_bytes as f64 / capacity,
             packets: c.window_delivered_packets,
@@ -138,6 +158,50 @@ fn link_lab_results(s: &Scenario, lab: &LinkLab) -> RunResults {
         warmup_ns: window.start.as_ps() / PS_PER_NS,
         link_rate_gbps: lab.link_rate().bits_per_s() as f64 / 1.0e9,
         events: lab.events_processed(),
+        generated: classes.iter().map(|c| c.generated).sum(),
+        delivered: classes.iter().map(|c| c.delivered).sum(),
+        in_flight: classes.iter().map(|c| c.in_flight).sum(),
+        scheduler: SchedulerSummary {
+            kind: kind.to_string(),
+            cost,
+        },
+        classes,
+    }
+}
+
+/// Results of a network: per class, throughput and offered load normalised to the link
+/// rate per end point; the scheduler summary covers the switch output ports.
+fn network_results(s: &Scenario, net: &NetworkSim) -> RunResults {
+    let names: Vec<&str> = match &s.model {
+        Model::Network(config) => config.classes.iter().map(|c| c.name.as_str()).collect(),
+        Model::LinkLab(_) => Vec::new(),
+    };
+    let window = net.window();
+    let capacity = net.link_rate().bytes_in(window.span()) * f64::from(net.end_points());
+    let classes: Vec<ClassResults> = names
+        .iter()
+        .zip(net.counters())
+        .enumerate()
+        .map(|(i, (name, c))| ClassResults {
+            name: (*name).to_string(),
+            offered: c.window_generated_bytes as f64 / capacity,
+            throughput: c.window_delivered_bytes as f64 / capacity,
+            packets: c.window_delivered_packets,
+            generated: c.generated,
+            delivered: c.delivered,
+            in_flight: net.in_flight(i),
+            latency_ns: c.latency.summary(),
+        })
+        .collect();
+    let (kind, cost) = net.scheduler_cost();
+    RunResults {
+        engine: concat!("qoslab-core ", env!("CARGO_PKG_VERSION")).to_string(),
+        scenario: s.name.clone(),
+        seed: s.seed,
+        duration_ns: window.end.as_ps() / PS_PER_NS,
+        warmup_ns: window.start.as_ps() / PS_PER_NS,
+        link_rate_gbps: net.link_rate().bits_per_s() as f64 / 1.0e9,
+        events: net.events_processed(),
         generated: classes.iter().map(|c| c.generated).sum(),
         delivered: classes.iter().map(|c| c.delivered).sum(),
         in_flight: classes.iter().map(|c| c.in_flight).sum(),

@@ -24,8 +24,10 @@ pub const MAX_TOTAL_LOAD: f64 = 4.0;
 
 /// Sum of the classes' offered loads.
 pub fn total_load(scenario: &Scenario) -> f64 {
-    let Model::LinkLab(lab) = &scenario.model;
-    lab.classes.iter().map(|c| c.traffic.load).sum()
+    match &scenario.model {
+        Model::LinkLab(lab) => lab.classes.iter().map(|c| c.traffic.load).sum(),
+        Model::Network(net) => net.classes.iter().map(|c| c.traffic.load).sum(),
+    }
 }
 
 /// The scenario with its class loads scaled to add up to `total` (validated).
@@ -46,10 +48,18 @@ pub fn at_load(scenario: &Scenario, total: f64) -> Result<Scenario, EngineError>
         ));
     }
     let mut out = scenario.clone();
-    let Model::LinkLab(lab) = &mut out.model;
     let factor = total / now;
-    for class in &mut lab.classes {
-        class.traffic.load *= factor;
+    match &mut out.model {
+        Model::LinkLab(lab) => {
+            for class in &mut lab.classes {
+                class.traffic.load *= factor;
+            }
+        }
+        Model::Network(net) => {
+            for class in &mut net.classes {
+                class.traffic.load *= factor;
+            }
+        }
     }
     scenario::validate(&out)?;
     Ok(out)
@@ -231,7 +241,9 @@ mod tests {
     #[test]
     fn scales_loads_in_proportion() {
         let s = at_load(&base(), 0.8).unwrap();
-        let Model::LinkLab(lab) = &s.model;
+        let Model::LinkLab(lab) = &s.model else {
+            panic!("link lab")
+        };
         let loads: Vec<f64> = lab.classes.iter().map(|c| c.traffic.load).collect();
         assert!((loads[0] - 0.2).abs() < 1e-12 && (loads[1] - 0.6).abs() < 1e-12);
         assert_eq!(loads[2], 0.0);
@@ -280,7 +292,9 @@ mod tests {
     fn point_summarises_runs() {
         // DTable rather than the base's FIFO: this branch runs with the DTable scheduler.
         let mut s = base();
-        let Model::LinkLab(lab) = &mut s.model;
+        let Model::LinkLab(lab) = &mut s.model else {
+            panic!("link lab")
+        };
         lab.scheduler = crate::scenario::SchedulerConfig::Dtable(crate::scenario::DTableConfig {
             table: vec![
                 crate::scenario::TableEntry {

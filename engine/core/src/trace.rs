@@ -236,9 +236,19 @@ pub fn table_layout(config: &SchedulerConfig) -> Vec<TraceTableEntry> {
 pub fn trace(scenario: Scenario, decisions: u32, from_us: u64) -> Result<Trace, EngineError> {
     let mut run = crate::Run::new(scenario)?;
     let from = SimTime::from_us(from_us);
-    let Model::LinkLab(lab_config) = &run.scenario().model;
+    let Model::LinkLab(lab_config) = &run.scenario().model else {
+        return Err(EngineError::invalid(
+            "model.kind",
+            "decision traces are only recorded for the link lab (kind \"link_lab\")",
+        ));
+    };
     let lab_config = lab_config.clone();
-    let lab = run.link_lab_mut();
+    let Some(lab) = run.link_lab_mut() else {
+        return Err(EngineError::invalid(
+            "model.kind",
+            "decision traces are only recorded for the link lab (kind \"link_lab\")",
+        ));
+    };
     lab.set_tracer(Tracer::new(from, decisions));
     loop {
         let done = lab.advance(4096);

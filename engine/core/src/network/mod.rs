@@ -7,6 +7,7 @@ pub mod cioq;
 mod flow_control;
 pub mod interface;
 mod link_lab;
+mod network_sim;
 mod packet;
 pub mod port;
 pub mod routing;
@@ -14,4 +15,5 @@ pub mod topology;
 
 pub use flow_control::{CREDIT_BYTES, CreditCounter, credits_for};
 pub use link_lab::LinkLab;
+pub use network_sim::{Audit as NetworkAudit, NetworkSim};
 pub use packet::Packet;

@@ -9,11 +9,16 @@
 //! and [`validate`] (every rule, all problems at once).
 
 mod migrate;
+mod network;
 mod parse;
 pub(crate) mod tagged;
 mod validate;
 
 pub use migrate::{CURRENT_VERSION, migrate};
+pub use network::{
+    CioqConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig, NetworkLinkConfig,
+    SingleSwitchTopology, SwitchConfig, TopologyConfig,
+};
 pub use parse::{parse, parse_unvalidated};
 pub use validate::validate;
 
@@ -55,8 +60,14 @@ pub enum Model {
     /// One output port fed by per-class sources, with credit-based flow control towards a
     /// downstream buffer per class.
     LinkLab(LinkLabConfig),
+    /// A network of interfaces and switches (not yet in the web UI's types).
+    #[ts(skip)]
+    Network(NetworkConfig),
 }
-tagged_enum!(Model, "model", { "link_lab" => LinkLab(LinkLabConfig) });
+tagged_enum!(Model, "model", {
+    "link_lab" => LinkLab(LinkLabConfig),
+    "network" => Network(NetworkConfig),
+});
 
 /// The link lab: one output port, its scheduler, its sources and its downstream buffers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]

@@ -4,7 +4,9 @@
 //! JSON layout (`model.classes[2].traffic.load`). The limits keep every accepted
 //! scenario runnable: no panic, no hang, bounded memory.
 
-use super::{ArrivalConfig, LinkLabConfig, Model, Scenario, SchedulerConfig, SizeConfig};
+use super::{
+    ArrivalConfig, LinkLabConfig, Model, Scenario, SchedulerConfig, SizeConfig, TrafficConfig,
+};
 use crate::error::{EngineError, FieldError};
 use crate::network::credits_for;
 use crate::time::BitRate;
@@ -35,14 +37,22 @@ pub const MAX_BUFFER_BYTES: u32 = 1 << 30;
 
 /// Collects problems with their paths.
 #[derive(Default)]
-struct Problems(Vec<FieldError>);
+pub(super) struct Problems(Vec<FieldError>);
+
+/// What the scheduler rules need to know of a class (link-lab and network classes alike).
+pub(super) struct ClassRef<'a> {
+    /// The class's name.
+    pub name: &'a str,
+    /// The class's traffic.
+    pub traffic: &'a TrafficConfig,
+}
 
 impl Problems {
-    fn add(&mut self, path: impl Into<String>, message: impl Into<String>) {
+    pub(super) fn add(&mut self, path: impl Into<String>, message: impl Into<String>) {
         self.0.push(FieldError::new(path, message));
     }
 
-    fn rate(&mut self, path: &str, gbps: f64) -> Option<BitRate> {
+    pub(super) fn rate(&mut self, path: &str, gbps: f64) -> Option<BitRate> {
         let rate = BitRate::from_gbps(gbps);
         if rate.is_none() {
             self.add(
@@ -94,6 +104,7 @@ pub fn validate(s: &Scenario) -> Result<(), EngineError> {
     }
     match &s.model {
         Model::LinkLab(lab) => validate_link_lab(s, lab, &mut p),
+        Model::Network(net) => super::network::validate_network(s, net, &mut p),
     }
     if p.0.is_empty() {
         Ok(())
@@ -189,10 +200,18 @@ fn validate_link_lab(s: &Scenario, lab: &LinkLabConfig, p: &mut Problems) {
         );
     }
 
-    validate_scheduler(&lab.scheduler, lab, p);
+    let classes: Vec<ClassRef<'_>> = lab
+        .classes
+        .iter()
+        .map(|c| ClassRef {
+            name: &c.name,
+            traffic: &c.traffic,
+        })
+        .collect();
+    validate_scheduler(&lab.scheduler, &classes, "model.scheduler", p);
 }
 
-fn validate_arrivals(arrivals: &ArrivalConfig, at: &str, p: &mut Problems) {
+pub(super) fn validate_arrivals(arrivals: &ArrivalConfig, at: &str, p: &mut Problems) {
     match arrivals {
         ArrivalConfig::Constant | ArrivalConfig::Poisson => {}
         ArrivalConfig::OnOff(o) => {
@@ -238,13 +257,18 @@ pub const IBA_MAX_VL: u32 = 14;
 /// Highest VC id of an Advanced Switching table entry (5 bits).
 pub const AS_MAX_VC: u32 = 31;
 
-fn validate_scheduler(scheduler: &SchedulerConfig, lab: &LinkLabConfig, p: &mut Problems) {
-    let at = "model.scheduler";
-    let n = lab.classes.len();
+/// Checks a scheduler's parameters against the classes; `at` is its path.
+pub(super) fn validate_scheduler(
+    scheduler: &SchedulerConfig,
+    classes: &[ClassRef<'_>],
+    at: &str,
+    p: &mut Problems,
+) {
+    let n = classes.len();
     match scheduler {
         SchedulerConfig::Dtable(d) => {
-            validate_table(&d.table, lab, &format!("{at}.table"), p);
-            require_entries(lab, &[&d.table], p);
+            validate_table(&d.table, classes, &format!("{at}.table"), p);
+            require_entries(classes, &[&d.table], p);
         }
         SchedulerConfig::AsBasic(a) => {
             let path = format!("{at}.table");
@@ -272,7 +296,7 @@ fn validate_scheduler(scheduler: &SchedulerConfig, lab: &LinkLabConfig, p: &mut 
                 .iter()
                 .map(|&class| super::TableEntry { class, weight: 1 })
                 .collect();
-            require_entries(lab, &[&entries], p);
+            require_entries(classes, &[&entries], p);
         }
         SchedulerConfig::Iba(iba) => {
             if iba.high.is_empty() && iba.low.is_empty() {
@@ -328,7 +352,7 @@ fn validate_scheduler(scheduler: &SchedulerConfig, lab: &LinkLabConfig, p: &mut 
                 .filter(|e| e.weight > 0)
                 .copied()
                 .collect();
-            require_entries(lab, &[&weighted], p);
+            require_entries(classes, &[&weighted], p);
         }
         SchedulerConfig::Drr(d) => {
             let path = format!("{at}.quanta_bytes");
@@ -419,8 +443,8 @@ fn class_index(class: u32, classes: usize, at: &str, p: &mut Problems) -> bool {
 }
 
 /// Every class with traffic needs an entry (with weight) in one of the tables.
-fn require_entries(lab: &LinkLabConfig, tables: &[&[super::TableEntry]], p: &mut Problems) {
-    for (i, class) in lab.classes.iter().enumerate() {
+fn require_entries(classes: &[ClassRef<'_>], tables: &[&[super::TableEntry]], p: &mut Problems) {
+    for (i, class) in classes.iter().enumerate() {
         let served = tables
             .iter()
             .any(|t| t.iter().any(|e| e.class as usize == i));
@@ -433,7 +457,7 @@ fn require_entries(lab: &LinkLabConfig, tables: &[&[super::TableEntry]], p: &mut
     }
 }
 
-fn validate_size(size: &SizeConfig, at: &str, p: &mut Problems) -> bool {
+pub(super) fn validate_size(size: &SizeConfig, at: &str, p: &mut Problems) -> bool {
     let before = p.0.len();
     let mut check_bytes = |field: &str, bytes: u32| {
         if !(1..=MAX_PACKET_BYTES).contains(&bytes) {
@@ -477,8 +501,13 @@ fn validate_size(size: &SizeConfig, at: &str, p: &mut Problems) -> bool {
     p.0.len() == before
 }
 
-fn validate_table(table: &[super::TableEntry], lab: &LinkLabConfig, at: &str, p: &mut Problems) {
-    let n = lab.classes.len();
+fn validate_table(
+    table: &[super::TableEntry],
+    classes: &[ClassRef<'_>],
+    at: &str,
+    p: &mut Problems,
+) {
+    let n = classes.len();
     if table.is_empty() || table.len() > MAX_TABLE_ENTRIES {
         p.add(
             at,
@@ -489,10 +518,7 @@ fn validate_table(table: &[super::TableEntry], lab: &LinkLabConfig, at: &str, p:
         );
     }
     for (j, e) in table.iter().enumerate() {
-        let Some(class) = usize::try_from(e.class)
-            .ok()
-            .and_then(|c| lab.classes.get(c))
-        else {
+        let Some(class) = usize::try_from(e.class).ok().and_then(|c| classes.get(c)) else {
             p.add(
                 format!("{at}[{j}].class"),
                 format!(

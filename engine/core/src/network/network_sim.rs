@@ -1,0 +1,657 @@
+//! The network simulation: network interfaces ([`super::interface`]) and switches
+//! ([`super::cioq`]) on a topology ([`super::topology`]) with up*/down* routing
+//! ([`super::routing`]), credit-based flow control on every link, virtual cut-through.
+//!
+//! Every output port (an interface's or a switch's) is an
+//! [`OutputPort`]: per-class queues, the credits of the buffer
+//! at the other end of its link (a switch input buffer, or an interface's reception
+//! buffer), a scheduler. When its link is free it asks the scheduler for a class whose
+//! head fits those credits and sends it:
+//! - the credits are taken when the header leaves;
+//! - the link is busy until the tail has left: `max(now + size / rate, tail)`, where
+//!   `tail` is when the packet's tail reached this port's buffer (a cut-through packet
+//!   can not leave faster than it arrives);
+//! - at a switch, the packet is routed and queued (VOQ) `latency + header_crossing`
+//!   after the header left; at an interface it is delivered when its tail arrives
+//!   (`latency` after it left), and consumed at once;
+//! - credits go back upstream `credit_delay` after the tail leaves the downstream buffer
+//!   (crossbar transfer end at a switch input, delivery at an interface).
+//!
+//! Per class, counters aggregate all end points: throughput and offered load are
+//! normalised to the link rate per end point (bytes / (window x rate x end points)).
+//! Latency runs from generation (the application queue counts) to the tail's arrival at
+//! the destination, for packets generated in the window and delivered by the end.
+//!
+//! An [`Audit`] counts breaches of the model's invariants, each checked independently of
+//! the mechanism that should prevent it (all zero in a correct run).
+
+use std::collections::HashMap;
+
+use super::cioq::{CioqSwitch, Grant};
+use super::interface::Interface;
+use super::port::{NetPacket, OutputPort, PacketPool, QueueView};
+use super::routing::Routing;
+use super::topology::{NodeKind, Topology};
+use super::{CREDIT_BYTES, credits_for};
+use crate::error::EngineError;
+use crate::kernel::EventQueue;
+use crate::rng::RngStreams;
+use crate::scenario::{NetworkConfig, Scenario, SwitchConfig};
+use crate::schedulers::{self, PortSetup, PortView, SchedulerCost};
+use crate::stats::{ClassCounters, Window};
+use crate::time::{BitRate, Duration, PS_PER_NS, SimTime};
+use crate::traffic::HostTraffic;
+
+/// Events of the network simulation (small and copyable: indices, not references).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    /// End point `host` generates its next packet of `class`.
+    Generate { host: u32, class: u16 },
+    /// A packet's header has crossed the input (global port `port`) of a switch.
+    HeaderCrossed { port: u32, packet: u32 },
+    /// A crossbar transfer has ended.
+    TransferDone {
+        switch: u32,
+        input: u16,
+        output: u16,
+        class: u16,
+        credits: u16,
+    },
+    /// The output port `port` has finished sending a packet of `class`.
+    LinkDone { port: u32, class: u16, credits: u16 },
+    /// A packet's tail has reached end point `host`.
+    Deliver { host: u32, packet: u32 },
+    /// Credits of `class` come back to output port `port`.
+    Credit { port: u32, class: u16, credits: u16 },
+}
+
+/// Breaches of the model's invariants, counted as they happen (all zero in a correct
+/// run).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Audit {
+    /// A buffer (switch input or output, interface injection or reception) held more
+    /// than its size, counted from what was actually sent and freed, independently of
+    /// the credit counters.
+    pub buffer_overflows: u64,
+    /// A scheduler chose a class whose head did not fit its credits.
+    pub credit_violations: u64,
+    /// A link stayed idle while a class could send.
+    pub idle_with_active_class: u64,
+    /// A packet arrived before an earlier packet of its class, source and destination.
+    pub fifo_violations: u64,
+    /// A packet was delivered twice.
+    pub duplicates: u64,
+    /// A packet reached an end point other than its destination.
+    pub misdelivered: u64,
+}
+
+/// Last delivered packet id per (source, destination, class), for the FIFO audit: a
+/// flat table when small, a map otherwise.
+enum LastDelivered {
+    Table(Vec<u64>),
+    Map(HashMap<u64, u64>),
+}
+
+/// Largest flat FIFO-audit table (entries).
+const MAX_FIFO_TABLE: usize = 1 << 20;
+/// No packet delivered yet on a (source, destination, class).
+const NONE_DELIVERED: u64 = u64::MAX;
+
+/// A running network simulation.
+pub struct NetworkSim {
+    events: EventQueue<Event>,
+    topology: Topology,
+    routing: Routing,
+    pool: PacketPool,
+    /// Output side of every global port.
+    ports: Vec<OutputPort>,
+    switches: Vec<CioqSwitch>,
+    interfaces: Vec<Interface>,
+    classes: usize,
+    link: BitRate,
+    crossbar: BitRate,
+    latency: Duration,
+    header_crossing: Duration,
+    credit_delay: Duration,
+    /// Buffer size in credits, per global port, of the buffer on its *input* side (a
+    /// switch input buffer or an interface reception buffer).
+    input_capacity: Vec<u32>,
+    /// Occupancy per (global port, class) of the input-side buffer, from what was sent
+    /// and freed (audit).
+    input_fill: Vec<u32>,
+    /// Occupancy per (global port, class) of the output-side buffer: switch output
+    /// buffers and interface injection buffers (audit).
+    output_fill: Vec<u32>,
+    /// Output-side buffer size in credits per global port.
+    output_capacity: Vec<u32>,
+    /// Most credits ever held by any input-side and output-side buffer, as a fraction of
+    /// its size (for reports and tests).
+    peak_fill: [f64; 2],
+    counters: Vec<ClassCounters>,
+    last_delivered: LastDelivered,
+    window: Window,
+    next_id: u64,
+    audit: Audit,
+}
+
+impl NetworkSim {
+    /// Builds the network of a scenario that [`crate::scenario::validate`] accepted.
+    pub(crate) fn new(scenario: &Scenario, net: &NetworkConfig) -> Result<NetworkSim, EngineError> {
+        let link = BitRate::from_gbps(net.link.rate_gbps).ok_or_else(|| {
+            EngineError::invalid("model.link.rate_gbps", "must be a rate in Gb/s above 0")
+        })?;
+        let SwitchConfig::Cioq(sw) = &net.switch;
+        let crossbar = BitRate::from_gbps(net.link.rate_gbps * sw.speedup).ok_or_else(|| {
+            EngineError::invalid(
+                "model.switch.speedup",
+                "times the link rate must be a rate in Gb/s",
+            )
+        })?;
+        let topology = net
+            .topology
+            .build()
+            .map_err(|e| EngineError::invalid("model.topology", e))?;
+        let routing =
+            Routing::up_down(&topology).map_err(|e| EngineError::invalid("model.topology", e.0))?;
+        let classes = net.classes.len();
+        let n = topology.end_points();
+        let streams = RngStreams::new(scenario.seed);
+        let credits = |bytes: u32| bytes / CREDIT_BYTES;
+        let (in_credits, out_credits, nic_credits) = (
+            credits(sw.input_buffer_bytes),
+            credits(sw.output_buffer_bytes),
+            credits(net.interface.buffer_bytes),
+        );
+        let setup = PortSetup { classes, link };
+        let total_ports = topology.total_ports() as usize;
+        let mut ports = Vec::with_capacity(total_ports);
+        let mut input_capacity = Vec::with_capacity(total_ports);
+        let mut output_capacity = Vec::with_capacity(total_ports);
+        for g in 0..topology.total_ports() {
+            let (node, _) = topology.port_owner(g);
+            let downstream = match topology
+                .peer(g)
+                .map(|q| topology.kind(topology.port_owner(q).0))
+            {
+                Some(NodeKind::Switch) => in_credits,
+                Some(NodeKind::EndPoint) => nic_credits,
+                None => 0,
+            };
+            let (scheduler, own_in, own_out) = match topology.kind(node) {
+                NodeKind::EndPoint => (&net.interface_scheduler, nic_credits, nic_credits),
+                NodeKind::Switch => (&net.switch_scheduler, in_credits, out_credits),
+            };
+            ports.push(OutputPort::new(
+                classes,
+                downstream,
+                schedulers::build(scheduler, setup),
+            ));
+            input_capacity.push(own_in);
+            output_capacity.push(own_out);
+        }
+        let switches = (0..topology.switches())
+            .map(|s| CioqSwitch::new(topology.ports(n + s), classes as u32, out_credits))
+            .collect();
+        let mut events = EventQueue::new();
+        let mut interfaces = Vec::with_capacity(n as usize);
+        for host in 0..n {
+            let mut generators = Vec::with_capacity(classes);
+            for (c, class) in net.classes.iter().enumerate() {
+                let mut g = HostTraffic::new(host, c as u32, n, &class.traffic, link, &streams);
+                if let Some(g) = g.as_mut() {
+                    let first = SimTime::ZERO + g.first_gap();
+                    events.schedule(
+                        first,
+                        Event::Generate {
+                            host,
+                            class: c as u16,
+                        },
+                    );
+                }
+                generators.push(g);
+            }
+            interfaces.push(Interface::new(generators, nic_credits));
+        }
+        let pairs = n as usize * n as usize * classes;
+        let last_delivered = if pairs <= MAX_FIFO_TABLE {
+            LastDelivered::Table(vec![NONE_DELIVERED; pairs])
+        } else {
+            LastDelivered::Map(HashMap::new())
+        };
+        Ok(NetworkSim {
+            events,
+            topology,
+            routing,
+            pool: PacketPool::default(),
+            ports,
+            switches,
+            interfaces,
+            classes,
+            link,
+            crossbar,
+            latency: Duration(u64::from(net.link.latency_ns) * PS_PER_NS),
+            header_crossing: Duration(u64::from(sw.header_crossing_ns) * PS_PER_NS),
+            credit_delay: Duration(u64::from(net.link.credit_delay_ns) * PS_PER_NS),
+            input_capacity,
+            input_fill: vec![0; total_ports * classes],
+            output_fill: vec![0; total_ports * classes],
+            output_capacity,
+            peak_fill: [0.0; 2],
+            counters: vec![ClassCounters::default(); classes],
+            last_delivered,
+            window: Window {
+                start: SimTime::from_us(scenario.warmup_us),
+                end: SimTime::from_us(scenario.duration_us),
+            },
+            next_id: 0,
+            audit: Audit::default(),
+        })
+    }
+
+    /// Processes up to `max_events` events. Returns true when the run is complete.
+    pub fn advance(&mut self, max_events: u64) -> bool {
+        for _ in 0..max_events {
+            let Some((now, event)) = self.events.pop_until(self.window.end) else {
+                return true;
+            };
+            match event {
+                Event::Generate { host, class } => self.generate(now, host, class),
+                Event::HeaderCrossed { port, packet } => self.header_crossed(now, port, packet),
+                Event::TransferDone {
+                    switch,
+                    input,
+                    output,
+                    class,
+                    credits,
+                } => self.transfer_done(now, switch, input, output, class, credits),
+                Event::LinkDone {
+                    port,
+                    class,
+                    credits,
+                } => self.link_done(now, port, class, credits),
+                Event::Deliver { host, packet } => self.deliver(now, host, packet),
+                Event::Credit {
+                    port,
+                    class,
+                    credits,
+                } => {
+                    self.ports[port as usize].credits[usize::from(class)]
+                        .give_back(u32::from(credits));
+                    self.try_send(now, port);
+                }
+            }
+        }
+        self.is_done()
+    }
+
+    /// Whether every event up to the end of the run has been processed.
+    pub fn is_done(&self) -> bool {
+        self.events.peek_time().is_none_or(|t| t > self.window.end)
+    }
+
+    /// Simulated time reached.
+    pub fn now(&self) -> SimTime {
+        self.events.now()
+    }
+
+    /// End of the run.
+    pub fn end(&self) -> SimTime {
+        self.window.end
+    }
+
+    /// Events processed so far.
+    pub fn events_processed(&self) -> u64 {
+        self.events.events_processed()
+    }
+
+    /// The measurement window.
+    pub fn window(&self) -> Window {
+        self.window
+    }
+
+    /// The link rate.
+    pub fn link_rate(&self) -> BitRate {
+        self.link
+    }
+
+    /// The topology.
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+
+    /// Number of end points.
+    pub fn end_points(&self) -> u32 {
+        self.topology.end_points()
+    }
+
+    /// Per-class counters (all end points together).
+    pub fn counters(&self) -> &[ClassCounters] {
+        &self.counters
+    }
+
+    /// Packets of `class` generated but not yet delivered.
+    pub fn in_flight(&self, class: usize) -> u64 {
+        let c = &self.counters[class];
+        c.generated - c.delivered
+    }
+
+    /// Packets stored anywhere in the network or its interfaces now (all classes).
+    pub fn packets_stored(&self) -> usize {
+        self.pool.len()
+    }
+
+    /// Invariant breaches so far.
+    pub fn audit(&self) -> Audit {
+        self.audit
+    }
+
+    /// The highest occupancy any (input-side, output-side) buffer reached, as a fraction
+    /// of its size.
+    pub fn peak_fill(&self) -> (f64, f64) {
+        (self.peak_fill[0], self.peak_fill[1])
+    }
+
+    /// The scheduler kind of the switch output ports (of the interfaces when there is no
+    /// switch) and the work of all those schedulers together.
+    pub fn scheduler_cost(&self) -> (&'static str, SchedulerCost) {
+        let want = if self.topology.switches() > 0 {
+            NodeKind::Switch
+        } else {
+            NodeKind::EndPoint
+        };
+        let mut kind = "";
+        let mut total = SchedulerCost::default();
+        for (g, port) in self.ports.iter().enumerate() {
+            let node = self.topology.port_owner(g as u32).0;
+            if self.topology.kind(node) != want {
+                continue;
+            }
+            kind = port.scheduler.kind();
+            let c = port.scheduler.cost();
+            total.decisions += c.decisions;
+            total.entries_visited += c.entries_visited;
+            total.bitmap_words += c.bitmap_words;
+            total.classes_examined += c.classes_examined;
+            total.tag_computations += c.tag_computations;
+            total.heap_operations += c.heap_operations;
+        }
+        (kind, total)
+    }
+
+    fn generate(&mut self, now: SimTime, host: u32, class: u16) {
+        let c = usize::from(class);
+        let Some(generator) = self.interfaces[host as usize].generators[c].as_mut() else {
+            return;
+        };
+        let next = generator.next_packet();
+        let h = self.pool.insert(NetPacket {
+            id: self.next_id,
+            created: now,
+            tail: now,
+            bytes: next.bytes,
+            credits: credits_for(next.bytes),
+            source: host,
+            destination: next.destination,
+            class,
+        });
+        self.next_id += 1;
+        self.counters[c].on_generated(now, next.bytes, &self.window);
+        let at = now + next.gap;
+        if at <= self.window.end {
+            self.events.schedule(at, Event::Generate { host, class });
+        }
+        let interface = &mut self.interfaces[host as usize];
+        interface.application[c].push_back(h);
+        self.admit(now, host, c);
+        self.try_send(now, host);
+    }
+
+    /// Moves application-queue packets of `class` at `host` into its injection buffer.
+    fn admit(&mut self, now: SimTime, host: u32, class: usize) {
+        let port = host as usize; // an end point's only port has the end point's index
+        let moved =
+            self.interfaces[host as usize].admit(now, class, &mut self.ports[port], &mut self.pool);
+        if moved > 0 {
+            let fill = &mut self.output_fill[port * self.classes + class];
+            *fill += moved;
+            Self::check_fill(
+                &mut self.audit,
+                &mut self.peak_fill[1],
+                *fill,
+                self.output_capacity[port],
+            );
+        }
+    }
+
+    fn check_fill(audit: &mut Audit, peak: &mut f64, fill: u32, capacity: u32) {
+        if fill > capacity {
+            audit.buffer_overflows += 1;
+        }
+        let ratio = f64::from(fill) / f64::from(capacity.max(1));
+        if ratio > *peak {
+            *peak = ratio;
+        }
+    }
+
+    /// If output port `port`'s link is free, sends the packet its scheduler chooses.
+    fn try_send(&mut self, now: SimTime, port: u32) {
+        let g = port as usize;
+        let out = &mut self.ports[g];
+        if out.busy {
+            return;
+        }
+        let view = QueueView {
+            queues: &out.queues,
+            credits: &out.credits,
+            pool: &self.pool,
+        };
+        let Some(class) = out.scheduler.select(now, &view) else {
+            if (0..self.classes).any(|c| view.is_active(c)) {
+                self.audit.idle_with_active_class += 1;
+            }
+            return;
+        };
+        let Some(&h) = out.queues[class].front() else {
+            self.audit.idle_with_active_class += 1;
+            return;
+        };
+        let packet = *self.pool.get(h);
+        if !out.credits[class].consume(packet.credits) {
+            self.audit.credit_violations += 1;
+            return;
+        }
+        out.queues[class].pop_front();
+        let view = QueueView {
+            queues: &out.queues,
+            credits: &out.credits,
+            pool: &self.pool,
+        };
+        out.scheduler.after_send(now, class, &view);
+        out.busy = true;
+        let done = (now + self.link.transmission_time(u64::from(packet.bytes))).max(packet.tail);
+        self.events.schedule(
+            done,
+            Event::LinkDone {
+                port,
+                class: packet.class,
+                credits: packet.credits as u16,
+            },
+        );
+        let Some(peer) = self.topology.peer(port) else {
+            return;
+        };
+        // The downstream buffer holds the packet from its header's departure on.
+        let fill = &mut self.input_fill[peer as usize * self.classes + class];
+        *fill += packet.credits;
+        Self::check_fill(
+            &mut self.audit,
+            &mut self.peak_fill[0],
+            *fill,
+            self.input_capacity[peer as usize],
+        );
+        self.pool.get_mut(h).tail = done + self.latency;
+        let (node, _) = self.topology.port_owner(peer);
+        match self.topology.kind(node) {
+            NodeKind::Switch => self.events.schedule(
+                now + self.latency + self.header_crossing,
+                Event::HeaderCrossed {
+                    port: peer,
+                    packet: h,
+                },
+            ),
+            NodeKind::EndPoint => self.events.schedule(
+                done + self.latency,
+                Event::Deliver {
+                    host: node,
+                    packet: h,
+                },
+            ),
+        }
+    }
+
+    fn header_crossed(&mut self, now: SimTime, port: u32, h: u32) {
+        let (node, input) = self.topology.port_owner(port);
+        let s = node - self.topology.end_points();
+        let packet = self.pool.get(h);
+        let output = self.routing.output(s, packet.destination);
+        self.switches[s as usize].enqueue(input, output, packet.class, h);
+        self.arbitrate(now, s);
+    }
+
+    /// Starts every crossbar transfer switch `s` can start now.
+    fn arbitrate(&mut self, now: SimTime, s: u32) {
+        let base = self.topology.end_points() + s;
+        while let Some(Grant {
+            input,
+            output,
+            class,
+            packet: h,
+        }) = self.switches[s as usize].grant(&self.pool)
+        {
+            let Some(out_port) = self.topology.global_port(base, output) else {
+                return;
+            };
+            let packet = self.pool.get_mut(h);
+            let end =
+                (now + self.crossbar.transmission_time(u64::from(packet.bytes))).max(packet.tail);
+            packet.tail = end;
+            let (bytes, credits) = (packet.bytes, packet.credits);
+            self.events.schedule(
+                end,
+                Event::TransferDone {
+                    switch: s,
+                    input: input as u16,
+                    output: output as u16,
+                    class,
+                    credits: credits as u16,
+                },
+            );
+            let c = usize::from(class);
+            let fill = &mut self.output_fill[out_port as usize * self.classes + c];
+            *fill += credits;
+            Self::check_fill(
+                &mut self.audit,
+                &mut self.peak_fill[1],
+                *fill,
+                self.output_capacity[out_port as usize],
+            );
+            let out = &mut self.ports[out_port as usize];
+            out.queues[c].push_back(h);
+            let view = QueueView {
+                queues: &out.queues,
+                credits: &out.credits,
+                pool: &self.pool,
+            };
+            out.scheduler.on_enqueue(now, c, bytes, &view);
+            self.try_send(now, out_port);
+        }
+    }
+
+    fn transfer_done(
+        &mut self,
+        now: SimTime,
+        s: u32,
+        input: u16,
+        output: u16,
+        class: u16,
+        credits: u16,
+    ) {
+        self.switches[s as usize].transfer_done(u32::from(input), u32::from(output));
+        let base = self.topology.end_points() + s;
+        if let Some(in_port) = self.topology.global_port(base, u32::from(input)) {
+            self.input_left(now, in_port, class, credits);
+        }
+        self.arbitrate(now, s);
+    }
+
+    /// A packet's tail has left the input-side buffer of `port`: update the audit and
+    /// return its credits upstream.
+    fn input_left(&mut self, now: SimTime, port: u32, class: u16, credits: u16) {
+        let fill = &mut self.input_fill[port as usize * self.classes + usize::from(class)];
+        *fill = fill.saturating_sub(u32::from(credits));
+        let Some(upstream) = self.topology.peer(port) else {
+            return;
+        };
+        if self.credit_delay.as_ps() == 0 {
+            self.ports[upstream as usize].credits[usize::from(class)].give_back(u32::from(credits));
+            self.try_send(now, upstream);
+        } else {
+            self.events.schedule(
+                now + self.credit_delay,
+                Event::Credit {
+                    port: upstream,
+                    class,
+                    credits,
+                },
+            );
+        }
+    }
+
+    fn link_done(&mut self, now: SimTime, port: u32, class: u16, credits: u16) {
+        self.ports[port as usize].busy = false;
+        let c = usize::from(class);
+        let fill = &mut self.output_fill[port as usize * self.classes + c];
+        *fill = fill.saturating_sub(u32::from(credits));
+        let (node, local) = self.topology.port_owner(port);
+        match self.topology.kind(node) {
+            NodeKind::EndPoint => {
+                self.interfaces[node as usize].injection[c].give_back(u32::from(credits));
+                self.admit(now, node, c);
+            }
+            NodeKind::Switch => {
+                let s = node - self.topology.end_points();
+                self.switches[s as usize].output_freed(local, class, u32::from(credits));
+                self.arbitrate(now, s);
+            }
+        }
+        self.try_send(now, port);
+    }
+
+    fn deliver(&mut self, now: SimTime, host: u32, h: u32) {
+        let packet = *self.pool.get(h);
+        self.pool.remove(h);
+        if packet.destination != host {
+            self.audit.misdelivered += 1;
+        }
+        let n = self.topology.end_points() as u64;
+        let key = (u64::from(packet.source) * n + u64::from(packet.destination))
+            * self.classes as u64
+            + u64::from(packet.class);
+        let last = match &mut self.last_delivered {
+            LastDelivered::Table(t) => t.get_mut(key as usize),
+            LastDelivered::Map(m) => Some(m.entry(key).or_insert(NONE_DELIVERED)),
+        };
+        if let Some(last) = last {
+            if *last != NONE_DELIVERED && *last == packet.id {
+                self.audit.duplicates += 1;
+            } else if *last != NONE_DELIVERED && *last > packet.id {
+                self.audit.fifo_violations += 1;
+            }
+            *last = packet.id;
+        }
+        let c = usize::from(packet.class);
+        self.counters[c].on_delivered(packet.created, now, packet.bytes, &self.window);
+        // The interface consumes the packet at once: its reception credits go back.
+        self.input_left(now, host, packet.class, packet.credits as u16);
+    }
+}

@@ -1,0 +1,384 @@
+//! The network model of a scenario: a topology of network interfaces and switches, the
+//! switch model, the links, the classes and their traffic, and the schedulers of the
+//! interfaces and of the switch output ports.
+//!
+//! ```json
+//! "model": {
+//!   "kind": "network",
+//!   "link": {"rate_gbps": 2.0, "latency_ns": 0, "credit_delay_ns": 0},
+//!   "topology": {"kind": "min", "end_points": 64, "switch_ports": 8},
+//!   "switch": {"kind": "cioq", "speedup": 1.5, "header_crossing_ns": 145,
+//!              "input_buffer_bytes": 16384, "output_buffer_bytes": 16384},
+//!   "interface": {"buffer_bytes": 32768},
+//!   "classes": [{"name": "BE", "best_effort": true,
+//!                "traffic": {"load": 0.5, "arrivals": {"kind": "poisson"},
+//!                            "size": {"kind": "fixed", "bytes": 2048}}}],
+//!   "interface_scheduler": {"kind": "fifo"},
+//!   "switch_scheduler": {"kind": "fifo"}
+//! }
+//! ```
+//! Validation lives in [`validate_network`] (called by [`super::validate`]).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::tagged::tagged_enum;
+use super::validate::{
+    ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, MAX_EXPECTED_PACKETS, MAX_LOAD, Problems,
+    validate_arrivals, validate_scheduler, validate_size,
+};
+use super::{Scenario, SchedulerConfig, TrafficConfig};
+use crate::network::topology::Topology;
+
+/// Most end points of a network.
+pub const MAX_END_POINTS: u32 = 4096;
+/// Largest crossbar speedup.
+pub const MAX_SPEEDUP: f64 = 16.0;
+/// Longest header crossing time, link latency or credit return delay, in ns (1 ms).
+pub const MAX_DELAY_NS: u32 = 1_000_000;
+/// Most buffer space the whole network may hold, in bytes (bounds memory of a run).
+pub const MAX_TOTAL_BUFFER_BYTES: f64 = 1.0e11;
+
+/// A network of interfaces and switches (see the module documentation for the shape).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NetworkConfig {
+    /// Every link of the network (interface-switch and switch-switch).
+    pub link: NetworkLinkConfig,
+    /// How interfaces and switches are connected.
+    pub topology: TopologyConfig,
+    /// The switch model (every switch of the network).
+    pub switch: SwitchConfig,
+    /// The network interfaces (every end point).
+    pub interface: InterfaceConfig,
+    /// Traffic classes (virtual channels), in index order. Every end point runs every
+    /// class's traffic, each packet to a destination drawn uniformly among the other end
+    /// points.
+    pub classes: Vec<NetworkClassConfig>,
+    /// The output scheduler of every network interface (choosing among its classes).
+    pub interface_scheduler: SchedulerConfig,
+    /// The output scheduler of every switch output port.
+    pub switch_scheduler: SchedulerConfig,
+}
+
+/// The links of a network (all alike).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NetworkLinkConfig {
+    /// Data rate in Gb/s (after line encoding, e.g. 2.0 for 2.5 Gb/s with 8b/10b).
+    pub rate_gbps: f64,
+    /// Time from a bit leaving a port to it reaching the other end, in ns (default 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[ts(as = "Option<u32>", optional)]
+    pub latency_ns: u32,
+    /// Delay from a packet's tail leaving a buffer to its credits being usable by the
+    /// sender feeding that buffer, in ns (default 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[ts(as = "Option<u32>", optional)]
+    pub credit_delay_ns: u32,
+}
+
+/// How the end points and switches are connected.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TopologyConfig {
+    /// Two end points joined by one link (no switch).
+    Link,
+    /// One switch with `ports` ports and one end point on each port.
+    SingleSwitch(SingleSwitchTopology),
+    /// The folded (bidirectional) perfect-shuffle multistage interconnection network.
+    Min(MinTopology),
+}
+tagged_enum!(TopologyConfig, "topology", {
+    "link" => Link,
+    "single_switch" => SingleSwitch(SingleSwitchTopology),
+    "min" => Min(MinTopology),
+});
+
+/// A single switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct SingleSwitchTopology {
+    /// Ports of the switch, one end point each (2 to 64).
+    pub ports: u32,
+}
+
+/// A folded perfect-shuffle MIN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct MinTopology {
+    /// End points: a power of `switch_ports / 2` (e.g. 64 with 8-port switches).
+    pub end_points: u32,
+    /// Ports per switch, half down and half up: even, 4 to 64.
+    pub switch_ports: u32,
+}
+
+/// The switch model.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SwitchConfig {
+    /// Combined input-output queued switch (Advanced Switching style).
+    Cioq(CioqConfig),
+}
+tagged_enum!(SwitchConfig, "switch model", { "cioq" => Cioq(CioqConfig) });
+
+/// A combined input-output queued switch: input buffers with virtual output queues, a
+/// crossbar with speedup and round-robin scheduling, output buffers and an output
+/// scheduler per port.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct CioqConfig {
+    /// Crossbar rate as a multiple of the link rate (1 to 16; 1.5 in the reference).
+    pub speedup: f64,
+    /// Time from a packet's header reaching an input to it being able to cross the
+    /// crossbar (routing and arbitration), in ns (145 in the reference).
+    pub header_crossing_ns: u32,
+    /// Input buffer per port and class, in bytes (credits = bytes / 64).
+    pub input_buffer_bytes: u32,
+    /// Output buffer per port and class, in bytes.
+    pub output_buffer_bytes: u32,
+}
+
+/// The network interfaces.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct InterfaceConfig {
+    /// Injection buffer per class, in bytes (also the reception buffer per class that the
+    /// last switch's credits refer to).
+    pub buffer_bytes: u32,
+}
+
+/// One class of a network.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NetworkClassConfig {
+    /// Display name (unique within the scenario).
+    pub name: String,
+    /// Traffic of the class at every end point; `load` is per end point, as a fraction of
+    /// the link rate.
+    pub traffic: TrafficConfig,
+    /// Whether the class is best effort (its load follows the offered-load axis of a
+    /// sweep; QoS classes keep theirs). Default false.
+    #[serde(default)]
+    pub best_effort: bool,
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
+}
+
+impl TopologyConfig {
+    /// Builds the topology (the configuration must have been validated for `Ok`).
+    pub fn build(&self) -> Result<Topology, String> {
+        match self {
+            TopologyConfig::Link => Ok(Topology::link()),
+            TopologyConfig::SingleSwitch(s) => Topology::single_switch(s.ports).map_err(|e| e.0),
+            TopologyConfig::Min(m) => {
+                Topology::folded_min(m.end_points, m.switch_ports).map_err(|e| e.0)
+            }
+        }
+    }
+}
+
+/// Checks every rule of a network model.
+pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Problems) {
+    let link = p.rate("model.link.rate_gbps", net.link.rate_gbps);
+    for (field, v) in [
+        ("latency_ns", net.link.latency_ns),
+        ("credit_delay_ns", net.link.credit_delay_ns),
+    ] {
+        if v > MAX_DELAY_NS {
+            p.add(
+                format!("model.link.{field}"),
+                format!("must be at most {MAX_DELAY_NS} ns (got {v})"),
+            );
+        }
+    }
+
+    let topology = match &net.topology {
+        TopologyConfig::Link => Some(Topology::link()),
+        TopologyConfig::SingleSwitch(t) => {
+            if !(2..=64).contains(&t.ports) {
+                p.add(
+                    "model.topology.ports",
+                    format!("must be between 2 and 64 ports (got {})", t.ports),
+                );
+            }
+            Topology::single_switch(t.ports).ok()
+        }
+        TopologyConfig::Min(t) => {
+            let ports_ok = (4..=64).contains(&t.switch_ports) && t.switch_ports % 2 == 0;
+            if !ports_ok {
+                p.add(
+                    "model.topology.switch_ports",
+                    format!(
+                        "must be an even number of ports from 4 to 64 (half down, half up) (got {})",
+                        t.switch_ports
+                    ),
+                );
+            }
+            if t.end_points > MAX_END_POINTS {
+                p.add(
+                    "model.topology.end_points",
+                    format!(
+                        "must be at most {MAX_END_POINTS} end points (got {})",
+                        t.end_points
+                    ),
+                );
+                None
+            } else {
+                match Topology::folded_min(t.end_points, t.switch_ports) {
+                    Ok(topo) => Some(topo),
+                    Err(e) => {
+                        if ports_ok {
+                            p.add(
+                                "model.topology.end_points",
+                                format!("must fit the switches: {}", e.0),
+                            );
+                        }
+                        None
+                    }
+                }
+            }
+        }
+    };
+
+    let SwitchConfig::Cioq(sw) = &net.switch;
+    if !(sw.speedup.is_finite() && (1.0..=MAX_SPEEDUP).contains(&sw.speedup)) {
+        p.add(
+            "model.switch.speedup",
+            format!(
+                "must be a crossbar speedup from 1 to {MAX_SPEEDUP} times the link rate (got {})",
+                sw.speedup
+            ),
+        );
+    } else if let Some(l) = link {
+        if crate::time::BitRate::from_gbps(l.bits_per_s() as f64 / 1.0e9 * sw.speedup).is_none() {
+            p.add(
+                "model.switch.speedup",
+                "times the link rate must stay at most 1000000 Gb/s",
+            );
+        }
+    }
+    if sw.header_crossing_ns > MAX_DELAY_NS {
+        p.add(
+            "model.switch.header_crossing_ns",
+            format!(
+                "must be at most {MAX_DELAY_NS} ns (got {})",
+                sw.header_crossing_ns
+            ),
+        );
+    }
+    let buffers = [
+        ("model.switch.input_buffer_bytes", sw.input_buffer_bytes),
+        ("model.switch.output_buffer_bytes", sw.output_buffer_bytes),
+        ("model.interface.buffer_bytes", net.interface.buffer_bytes),
+    ];
+    for (path, bytes) in buffers {
+        if !(64..=MAX_BUFFER_BYTES).contains(&bytes) {
+            p.add(
+                path,
+                format!(
+                    "must be between 64 (one credit) and {MAX_BUFFER_BYTES} bytes (got {bytes})"
+                ),
+            );
+        }
+    }
+
+    let n = net.classes.len();
+    if n == 0 || n > MAX_CLASSES {
+        p.add(
+            "model.classes",
+            format!("must hold between 1 and {MAX_CLASSES} classes (got {n})"),
+        );
+    }
+    let end_points = topology.as_ref().map_or(0, Topology::end_points);
+    if let Some(t) = &topology {
+        let per_class = f64::from(sw.input_buffer_bytes) + f64::from(sw.output_buffer_bytes);
+        let total = (f64::from(t.total_ports()) * per_class
+            + f64::from(end_points) * 2.0 * f64::from(net.interface.buffer_bytes))
+            * n as f64;
+        if total > MAX_TOTAL_BUFFER_BYTES {
+            p.add(
+                "model.topology",
+                format!(
+                    "the network's buffers would add up to {total:.3e} bytes, more than the limit of {MAX_TOTAL_BUFFER_BYTES:.0e}"
+                ),
+            );
+        }
+    }
+    let mut expected_packets = 0.0;
+    for (i, class) in net.classes.iter().enumerate() {
+        let at = format!("model.classes[{i}]");
+        if class.name.trim().is_empty() {
+            p.add(format!("{at}.name"), "must not be empty");
+        } else if class.name.chars().count() > 40 {
+            p.add(format!("{at}.name"), "must be at most 40 characters");
+        } else if net.classes[..i].iter().any(|c| c.name == class.name) {
+            p.add(
+                format!("{at}.name"),
+                format!(
+                    "\"{}\" is used by an earlier class; names must be unique",
+                    class.name
+                ),
+            );
+        }
+        let t = &class.traffic;
+        let load_ok = t.load.is_finite() && (0.0..=MAX_LOAD).contains(&t.load);
+        if !load_ok {
+            p.add(
+                format!("{at}.traffic.load"),
+                format!(
+                    "must be a fraction of the link rate per end point between 0 and {MAX_LOAD} (got {})",
+                    t.load
+                ),
+            );
+        }
+        if validate_size(&t.size, &format!("{at}.traffic.size"), p) {
+            let mtu = t.size.max_bytes();
+            for (path, bytes) in buffers {
+                if mtu > bytes && (64..=MAX_BUFFER_BYTES).contains(&bytes) {
+                    p.add(
+                        path,
+                        format!(
+                            "must hold at least one packet of every class: class \"{}\" sends up to {mtu} B but the buffer has {bytes} B",
+                            class.name
+                        ),
+                    );
+                }
+            }
+            if let (true, Some(link)) = (load_ok, link) {
+                let bytes =
+                    t.load * link.bits_per_s() as f64 / 8.0 * (s.duration_us as f64 / 1.0e6);
+                expected_packets += bytes / t.size.mean_bytes() * f64::from(end_points);
+            }
+        }
+        validate_arrivals(&t.arrivals, &format!("{at}.traffic.arrivals"), p);
+    }
+    if expected_packets > MAX_EXPECTED_PACKETS {
+        p.add(
+            "duration_us",
+            format!(
+                "the run would generate about {expected_packets:.3e} packets, more than the limit of {MAX_EXPECTED_PACKETS:.0e}; \
+                 shorten the run or lower the loads"
+            ),
+        );
+    }
+
+    let classes: Vec<ClassRef<'_>> = net
+        .classes
+        .iter()
+        .map(|c| ClassRef {
+            name: &c.name,
+            traffic: &c.traffic,
+        })
+        .collect();
+    validate_scheduler(
+        &net.interface_scheduler,
+        &classes,
+        "model.interface_scheduler",
+        p,
+    );
+    validate_scheduler(&net.switch_scheduler, &classes, "model.switch_scheduler", p);
+}

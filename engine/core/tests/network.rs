@@ -1,0 +1,635 @@
+//! The network simulator (`"kind": "network"`): invariants over random small networks
+//! (proptest), hand-computed latencies of lone packets, throughput against offered load,
+//! determinism, validation messages, and the R2 network for 1 ms.
+//!
+//! Invariants checked on every random run: every generated packet is delivered exactly
+//! once or is still in the network (`generated = delivered + in_flight` per class, and
+//! in flight = packets stored), no buffer ever holds more than its credits (counted from
+//! what was sent and freed), packets of one class from one source to one destination
+//! arrive in order, every packet reaches its own destination, no link idles while a class
+//! could send (all from the simulator's `Audit`).
+
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
+
+use proptest::prelude::*;
+use proptest::strategy::{BoxedStrategy, Union};
+use qoslab_core::{Run, RunResults};
+use serde_json::{Value, json};
+
+/// Every scheduler kind (the strategies below are those of `tests/invariants.rs`).
+const KINDS: [&str; 11] = [
+    "as_basic",
+    "iba",
+    "dtable",
+    "drr",
+    "scfq",
+    "wfq",
+    "wf2q_plus",
+    "sfq",
+    "strict_priority",
+    "fifo",
+    "edf",
+];
+
+/// A random size distribution and its largest packet.
+fn size_strategy() -> impl Strategy<Value = (Value, u32)> {
+    prop_oneof![
+        (1u32..=4096).prop_map(|b| (json!({"kind": "fixed", "bytes": b}), b)),
+        (1u32..=2048, 0u32..=2048).prop_map(|(lo, extra)| {
+            (
+                json!({"kind": "uniform", "min_bytes": lo, "max_bytes": lo + extra}),
+                lo + extra,
+            )
+        }),
+        (1u32..=512, 0u32..=2048, 0.5f64..3.0).prop_map(|(lo, extra, shape)| {
+            (
+                json!({"kind": "pareto", "min_bytes": lo, "max_bytes": lo + extra, "shape": shape}),
+                lo + extra,
+            )
+        }),
+    ]
+}
+
+/// A random arrival process (every kind the scenario format has).
+fn arrivals_strategy() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(json!({"kind": "constant"})),
+        Just(json!({"kind": "poisson"})),
+        (0.05f64..20.0, 0.0f64..20.0)
+            .prop_map(|(on, off)| json!({"kind": "on_off", "mean_on_us": on, "mean_off_us": off})),
+        (1u32..=20).prop_map(|packets| json!({"kind": "bursts", "packets": packets})),
+    ]
+}
+
+fn credits(bytes: u32) -> u32 {
+    bytes.div_ceil(64)
+}
+
+/// A random valid scheduler of `kind` for classes with these MTUs.
+fn kind_strategy(kind: &'static str, mtus: Vec<u32>) -> BoxedStrategy<Value> {
+    let n = mtus.len();
+    match kind {
+        // 32 or 64 entries: every class once, the rest random, shuffled.
+        "as_basic" => (prop_oneof![Just(32usize), Just(64usize)], any::<u64>())
+            .prop_flat_map(move |(size, _)| {
+                proptest::collection::vec(0..n as u32, size - n)
+                    .prop_map(move |rest| {
+                        let mut t: Vec<u32> = (0..n as u32).collect();
+                        t.extend(rest);
+                        t
+                    })
+                    .prop_shuffle()
+            })
+            .prop_map(|table| json!({"kind": "as_basic", "table": table}))
+            .boxed(),
+        // High and low tables of random (VL, weight 0-255) entries, plus one weighted
+        // entry per class in a random table; random high limit.
+        "iba" => (
+            proptest::collection::vec((0..n as u32, 0u32..=255), 0..8),
+            proptest::collection::vec((0..n as u32, 0u32..=255), 0..8),
+            proptest::collection::vec((any::<bool>(), 1u32..=255), n),
+            0u32..=255,
+        )
+            .prop_map(move |(mut high, mut low, own, high_limit)| {
+                for (class, (in_high, weight)) in own.into_iter().enumerate() {
+                    let e = (class as u32, weight);
+                    if in_high {
+                        high.insert(class % (high.len() + 1), e);
+                    } else {
+                        low.insert(class % (low.len() + 1), e);
+                    }
+                }
+                let entries = |t: Vec<(u32, u32)>| {
+                    t.into_iter()
+                        .map(|(class, weight)| json!({"class": class, "weight": weight}))
+                        .collect::<Vec<_>>()
+                };
+                json!({"kind": "iba", "high": entries(high), "low": entries(low), "high_limit": high_limit})
+            })
+            .boxed(),
+        // Every class once, weights at least the class MTU, plus random extra entries.
+        "dtable" => proptest::collection::vec((0..n, 0u32..64), 0..12)
+            .prop_map(move |extra| {
+                let mut table: Vec<Value> = mtus
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &mtu)| json!({"class": i, "weight": credits(mtu)}))
+                    .collect();
+                for (class, more) in extra {
+                    table.push(json!({"class": class, "weight": credits(mtus[class]) + more}));
+                }
+                json!({"kind": "dtable", "table": table})
+            })
+            .boxed(),
+        // Quanta from 1 byte (many rounds per packet) to several MTUs.
+        "drr" => proptest::collection::vec(1u32..=8192, n)
+            .prop_map(|q| json!({"kind": "drr", "quanta_bytes": q}))
+            .boxed(),
+        "scfq" | "wfq" | "wf2q_plus" | "sfq" => proptest::collection::vec(
+            prop_oneof![0.001f64..1000.0, Just(1.0e9), Just(1.0)],
+            n,
+        )
+        .prop_map(move |w| json!({"kind": kind, "weights": w}))
+        .boxed(),
+        "strict_priority" => proptest::collection::vec(0u32..=255, n)
+            .prop_map(|p| json!({"kind": "strict_priority", "priorities": p}))
+            .boxed(),
+        "fifo" => Just(json!({"kind": "fifo"})).boxed(),
+        "edf" => proptest::collection::vec(
+            prop_oneof![1u64..=100_000, Just(1_000_000_000_000u64)],
+            n,
+        )
+        .prop_map(|d| json!({"kind": "edf", "deadlines_ns": d}))
+        .boxed(),
+        other => panic!("no strategy for scheduler kind {other}: add one"),
+    }
+}
+
+/// A random scheduler of any kind in [`KINDS`].
+fn scheduler_strategy(mtus: Vec<u32>) -> BoxedStrategy<Value> {
+    Union::new(KINDS.iter().map(|&k| kind_strategy(k, mtus.clone()))).boxed()
+}
+
+// ---- network scenarios ----
+
+const R2: &str = include_str!("data/network-r2.json");
+
+/// A network scenario with the given topology, classes `(load, size, arrivals)` and
+/// schedulers.
+#[allow(clippy::too_many_arguments)]
+fn network(
+    topology: Value,
+    classes: &[(f64, Value, Value)],
+    interface_scheduler: Value,
+    switch_scheduler: Value,
+    buffers: (u32, u32, u32),
+    link: Value,
+    duration_us: u64,
+    seed: u64,
+) -> Value {
+    json!({
+        "version": 1,
+        "name": "network test",
+        "seed": seed,
+        "duration_us": duration_us,
+        "warmup_us": duration_us / 10,
+        "model": {
+            "kind": "network",
+            "link": link,
+            "topology": topology,
+            "switch": {"kind": "cioq", "speedup": 1.5, "header_crossing_ns": 145,
+                       "input_buffer_bytes": buffers.0, "output_buffer_bytes": buffers.1},
+            "interface": {"buffer_bytes": buffers.2},
+            "classes": classes.iter().enumerate().map(|(i, (load, size, arrivals))| json!({
+                "name": format!("C{i}"),
+                "traffic": {"load": load, "arrivals": arrivals, "size": size}
+            })).collect::<Vec<_>>(),
+            "interface_scheduler": interface_scheduler,
+            "switch_scheduler": switch_scheduler
+        }
+    })
+}
+
+fn run(
+    doc: &Value,
+) -> (
+    RunResults,
+    qoslab_core::network::NetworkAudit,
+    usize,
+    (f64, f64),
+) {
+    let mut r = Run::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}\n{doc:#}"));
+    r.run_to_end();
+    let net = r.network().unwrap();
+    (
+        r.results(),
+        net.audit(),
+        net.packets_stored(),
+        net.peak_fill(),
+    )
+}
+
+/// Asserts every invariant of a finished run.
+fn check_invariants(
+    results: &RunResults,
+    audit: qoslab_core::network::NetworkAudit,
+    stored: usize,
+    peaks: (f64, f64),
+) {
+    assert_eq!(audit, Default::default(), "invariant breaches");
+    for c in &results.classes {
+        assert_eq!(c.generated, c.delivered + c.in_flight, "class {}", c.name);
+    }
+    assert_eq!(
+        results.in_flight as usize, stored,
+        "in flight = packets stored"
+    );
+    assert!(peaks.0 <= 1.0 && peaks.1 <= 1.0, "peak fill {peaks:?}");
+}
+
+fn fixed(bytes: u32) -> Value {
+    json!({"kind": "fixed", "bytes": bytes})
+}
+
+fn poisson() -> Value {
+    json!({"kind": "poisson"})
+}
+
+fn min(end_points: u32, switch_ports: u32) -> Value {
+    json!({"kind": "min", "end_points": end_points, "switch_ports": switch_ports})
+}
+
+fn link(rate: f64) -> Value {
+    json!({"rate_gbps": rate})
+}
+
+/// A random small topology.
+fn topology_strategy() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(json!({"kind": "link"})),
+        (2u32..=8).prop_map(|p| json!({"kind": "single_switch", "ports": p})),
+        Just(min(4, 4)),
+        Just(min(8, 4)),
+        Just(min(16, 8)),
+        Just(min(16, 4)),
+    ]
+}
+
+#[derive(Debug, Clone)]
+struct Case {
+    doc: Value,
+}
+
+/// A random valid network: topology, 1-4 classes of random traffic (load per end point
+/// up to 0.6 each, so some runs overload), random schedulers of any kind at interfaces
+/// and switches, buffers of 1-3 MTUs, link latency and credit delay.
+fn case_strategy() -> impl Strategy<Value = Case> {
+    proptest::collection::vec((size_strategy(), 0.0f64..0.6, arrivals_strategy()), 1..=4)
+        .prop_flat_map(|classes| {
+            let mtus: Vec<u32> = classes.iter().map(|c| c.0.1).collect();
+            (
+                Just(classes),
+                scheduler_strategy(mtus.clone()),
+                scheduler_strategy(mtus),
+                topology_strategy(),
+                (1u32..=3, 1u32..=3, 1u32..=3),
+                (0u32..200, 0u32..300, 1.0f64..2.0),
+                any::<u64>(),
+            )
+        })
+        .prop_map(
+            |(classes, nic, sw, topology, (bi, bo, bn), (lat, credit, speedup), seed)| {
+                let mtu = classes.iter().map(|c| c.0.1).max().unwrap_or(64).max(64);
+                let buf = |k: u32| k * mtu.next_multiple_of(64);
+                let classes: Vec<(f64, Value, Value)> = classes
+                    .into_iter()
+                    .map(|((size, _), load, arrivals)| (load, size, arrivals))
+                    .collect();
+                let mut doc = network(
+                    topology,
+                    &classes,
+                    nic,
+                    sw,
+                    (buf(bi), buf(bo), buf(bn)),
+                    json!({"rate_gbps": 2.0, "latency_ns": lat, "credit_delay_ns": credit}),
+                    200,
+                    seed >> 11,
+                );
+                doc["model"]["switch"]["speedup"] = json!(speedup);
+                Case { doc }
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Conservation, buffers within credits, FIFO per (source, destination, class),
+    /// right destination, work conservation, on random small networks.
+    #[test]
+    fn random_networks_keep_every_invariant(case in case_strategy()) {
+        let (results, audit, stored, peaks) = run(&case.doc);
+        check_invariants(&results, audit, stored, peaks);
+        prop_assert!(
+            results.generated < 5 || results.delivered > 0,
+            "nothing delivered: {results:?}"
+        );
+    }
+}
+
+/// Latencies of lone packets (load so low that packets never meet): a packet crossing
+/// `h` switches over links of latency `L` arrives `size / rate + h * 145 ns + (h + 1) * L`
+/// after its generation (virtual cut-through: serialisation counts once).
+#[test]
+fn lone_packet_latency_single_switch() {
+    for (bytes, latency_ns, speedup, want) in [
+        // 64 B at 2 Gb/s = 256 ns, + 145 ns.
+        (64u32, 0u32, 1.5, 401.0),
+        // 2048 B = 8192 ns, + 145 ns; the crossbar waits for the tail whatever its speed.
+        (2048, 0, 1.5, 8337.0),
+        (2048, 0, 1.0, 8337.0),
+        // + 2 links of 100 ns.
+        (64, 100, 1.5, 601.0),
+    ] {
+        let mut doc = network(
+            json!({"kind": "single_switch", "ports": 4}),
+            &[(0.0005, fixed(bytes), poisson())],
+            json!({"kind": "fifo"}),
+            json!({"kind": "fifo"}),
+            (4096, 4096, 4096),
+            json!({"rate_gbps": 2.0, "latency_ns": latency_ns}),
+            // About 50 packets whatever their size.
+            u64::from(bytes) * 300,
+            3,
+        );
+        doc["model"]["switch"]["speedup"] = json!(speedup);
+        let (results, audit, stored, peaks) = run(&doc);
+        check_invariants(&results, audit, stored, peaks);
+        let l = &results.classes[0].latency_ns;
+        assert!(l.samples > 10, "{} samples", l.samples);
+        assert_eq!(
+            (l.min, l.max, l.mean),
+            (Some(want), Some(want), Some(want)),
+            "{bytes} B"
+        );
+    }
+}
+
+/// In the 64-end-point MIN a route crosses 1, 3 or 5 switches: 64 B packets alone in the
+/// network take 256 + 145 = 401, 256 + 3 x 145 = 691 or 256 + 5 x 145 = 981 ns.
+#[test]
+fn lone_packet_latency_min() {
+    let doc = network(
+        min(64, 8),
+        &[(0.00005, fixed(64), poisson())],
+        json!({"kind": "fifo"}),
+        json!({"kind": "fifo"}),
+        (16384, 16384, 32768),
+        link(2.0),
+        3_000,
+        5,
+    );
+    let (results, audit, stored, peaks) = run(&doc);
+    check_invariants(&results, audit, stored, peaks);
+    let l = &results.classes[0].latency_ns;
+    assert!(l.samples > 20, "{} samples", l.samples);
+    assert_eq!(l.min, Some(401.0));
+    assert_eq!(l.max, Some(981.0));
+    // Every CDF step is one of the three path latencies (the histogram keeps 3 digits).
+    for (v, _) in &l.cdf {
+        assert!(
+            [401.0, 691.0, 981.0]
+                .iter()
+                .any(|w| (v - w).abs() <= w * 0.001),
+            "latency {v} ns is not a path latency"
+        );
+    }
+    // 3 of the 63 destinations share the first switch; most routes cross 5 switches.
+    let five = l
+        .cdf
+        .iter()
+        .find(|p| (p.0 - 691.0).abs() < 1.0)
+        .map_or(0.0, |p| p.1);
+    assert!(five < 0.5, "fraction up to 3 switches {five}");
+}
+
+/// Throughput never exceeds the offered load; below saturation everything offered is
+/// delivered (within the packets still in flight at the end).
+#[test]
+fn throughput_follows_offered_load() {
+    for (load, topology) in [
+        (0.4, min(64, 8)),
+        (0.6, min(16, 8)),
+        (0.7, json!({"kind": "single_switch", "ports": 8})),
+    ] {
+        let doc = network(
+            topology.clone(),
+            &[
+                (load / 2.0, fixed(512), poisson()),
+                (
+                    load / 2.0,
+                    json!({"kind": "uniform", "min_bytes": 64, "max_bytes": 2048}),
+                    poisson(),
+                ),
+            ],
+            json!({"kind": "drr", "quanta_bytes": [2048, 2048]}),
+            json!({"kind": "drr", "quanta_bytes": [2048, 2048]}),
+            (16384, 16384, 32768),
+            link(2.0),
+            2_000,
+            9,
+        );
+        let (results, audit, stored, peaks) = run(&doc);
+        check_invariants(&results, audit, stored, peaks);
+        let offered: f64 = results.classes.iter().map(|c| c.offered).sum();
+        let delivered: f64 = results.classes.iter().map(|c| c.throughput).sum();
+        assert!(
+            (offered - load).abs() < 0.05 * load,
+            "{topology}: offered {offered}"
+        );
+        assert!(
+            delivered <= offered * 1.01,
+            "{topology}: {delivered} > {offered}"
+        );
+        assert!(
+            delivered >= offered * 0.97,
+            "{topology}: {delivered} << {offered}"
+        );
+    }
+    // Overload: 1.5 per end point offered, delivered at most the link rate per end point.
+    let doc = network(
+        json!({"kind": "single_switch", "ports": 4}),
+        &[(1.5, fixed(1024), poisson())],
+        json!({"kind": "fifo"}),
+        json!({"kind": "fifo"}),
+        (4096, 4096, 4096),
+        link(2.0),
+        1_000,
+        1,
+    );
+    let (results, audit, stored, peaks) = run(&doc);
+    check_invariants(&results, audit, stored, peaks);
+    let c = &results.classes[0];
+    assert!(
+        c.throughput <= 1.0 + 1e-9 && c.throughput > 0.8,
+        "throughput {}",
+        c.throughput
+    );
+    assert!(c.in_flight > 100, "the application queues grow");
+}
+
+/// Same seed, same results (every number); another seed, other results.
+#[test]
+fn same_seed_same_results() {
+    let doc: Value = serde_json::from_str(R2).unwrap();
+    let mut short = doc.clone();
+    short["duration_us"] = json!(200);
+    short["warmup_us"] = json!(20);
+    let a = run(&short).0.to_json_pretty();
+    let b = run(&short).0.to_json_pretty();
+    assert_eq!(a, b);
+    short["seed"] = json!(2);
+    assert_ne!(run(&short).0.to_json_pretty(), a);
+}
+
+/// The R2 network (MIN 64, CIOQ speedup 1.5, 145 ns, 2 Gb/s, 32/16/16 KiB per class, 7
+/// classes at R2's injection rates, DRR with the test vector's quanta) for 1 ms: every
+/// invariant holds and each class gets what it offers (load 0.87 per end point).
+#[test]
+fn r2_network_for_one_millisecond() {
+    let doc: Value = serde_json::from_str(R2).unwrap();
+    assert_eq!(doc["duration_us"], json!(1000));
+    let (results, audit, stored, peaks) = run(&doc);
+    check_invariants(&results, audit, stored, peaks);
+    assert_eq!(results.classes.len(), 7);
+    for c in &results.classes {
+        assert!(
+            c.throughput <= c.offered * 1.05,
+            "{}: {} > {}",
+            c.name,
+            c.throughput,
+            c.offered
+        );
+        assert!(
+            c.throughput >= c.offered * 0.9,
+            "{}: {} << {}",
+            c.name,
+            c.throughput,
+            c.offered
+        );
+        assert!(c.latency_ns.samples > 1000, "{}", c.name);
+    }
+    let total: f64 = results.classes.iter().map(|c| c.offered).sum();
+    assert!((total - 0.867).abs() < 0.03, "offered {total}");
+    assert_eq!(results.scheduler.kind, "drr");
+}
+
+/// Errors name the field and the rule.
+#[test]
+fn validation_names_the_field() {
+    let base: Value = serde_json::from_str(R2).unwrap();
+    let cases: Vec<(&str, Value, &str, &str)> = vec![
+        (
+            "model.topology.end_points",
+            json!(63),
+            "model.topology.end_points",
+            "power of 4",
+        ),
+        (
+            "model.topology.switch_ports",
+            json!(7),
+            "model.topology.switch_ports",
+            "even",
+        ),
+        (
+            "model.switch.speedup",
+            json!(0.5),
+            "model.switch.speedup",
+            "from 1 to 16",
+        ),
+        (
+            "model.switch.input_buffer_bytes",
+            json!(1024),
+            "model.switch.input_buffer_bytes",
+            "at least one packet",
+        ),
+        (
+            "model.interface.buffer_bytes",
+            json!(10),
+            "model.interface.buffer_bytes",
+            "between 64",
+        ),
+        (
+            "model.link.rate_gbps",
+            json!(0),
+            "model.link.rate_gbps",
+            "above 0",
+        ),
+        (
+            "model.link.credit_delay_ns",
+            json!(2_000_000),
+            "model.link.credit_delay_ns",
+            "at most",
+        ),
+        (
+            "model.classes[2].traffic.load",
+            json!(-1),
+            "model.classes[2].traffic.load",
+            "per end point",
+        ),
+        (
+            "model.interface_scheduler.quanta_bytes",
+            json!([1, 2]),
+            "model.interface_scheduler.quanta_bytes",
+            "one value per class",
+        ),
+        (
+            "model.switch_scheduler",
+            json!({"kind": "dtable", "table": [{"class": 0, "weight": 4}]}),
+            "model.classes[1]",
+            "no entry",
+        ),
+        (
+            "model.topology",
+            json!({"kind": "torus"}),
+            "model.topology.kind",
+            "not a known topology",
+        ),
+        (
+            "model.switch",
+            json!({"kind": "cioq", "speedup": 1.5}),
+            "model.switch.header_crossing_ns",
+            "required",
+        ),
+    ];
+    for (path, value, want_path, want_text) in cases {
+        let mut doc = base.clone();
+        let mut cur = &mut doc;
+        for part in path.split('.') {
+            let (key, index) = match part.split_once('[') {
+                Some((k, rest)) => (
+                    k,
+                    Some(rest.trim_end_matches(']').parse::<usize>().unwrap()),
+                ),
+                None => (part, None),
+            };
+            cur = &mut cur[key];
+            if let Some(i) = index {
+                cur = &mut cur[i];
+            }
+        }
+        *cur = value;
+        let err = match Run::from_json(&doc.to_string()) {
+            Ok(_) => panic!("{path}: accepted"),
+            Err(e) => e,
+        };
+        let json = err.to_json();
+        let qoslab_core::EngineError::Invalid { errors } = err else {
+            panic!("{path}: {json}");
+        };
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.path == want_path && e.message.contains(want_text)),
+            "{path}: {errors:?}"
+        );
+    }
+}
+
+/// The topology sizes the spec gives, through the scenario: 64 end points with 8-port
+/// switches is 48 switches; with 16-port switches 16.
+#[test]
+fn min_sizes_through_the_scenario() {
+    for (ports, switches, links) in [(8, 48, 192), (16, 16, 128)] {
+        let mut doc: Value = serde_json::from_str(R2).unwrap();
+        doc["model"]["topology"]["switch_ports"] = json!(ports);
+        doc["duration_us"] = json!(10);
+        doc["warmup_us"] = json!(1);
+        let r = Run::from_json(&doc.to_string()).unwrap();
+        let t = r.network().unwrap().topology();
+        assert_eq!(
+            (t.end_points(), t.switches(), t.links().len()),
+            (64, switches, links)
+        );
+    }
+}

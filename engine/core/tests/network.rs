@@ -633,3 +633,31 @@ fn min_sizes_through_the_scenario() {
         );
     }
 }
+
+/// A network too big to hold in memory is refused with the reason (1024 end points on
+/// 64 switches of 64 ports with 64 classes need 64 x 64 x 64 x 64 = 16.8 million VOQs).
+#[test]
+fn oversized_networks_are_refused() {
+    let mut doc: Value = serde_json::from_str(R2).unwrap();
+    doc["model"]["topology"] = json!({"kind": "min", "end_points": 1024, "switch_ports": 64});
+    let class = doc["model"]["classes"][0].clone();
+    let classes: Vec<Value> = (0..64)
+        .map(|i| {
+            let mut c = class.clone();
+            c["name"] = json!(format!("C{i}"));
+            c
+        })
+        .collect();
+    doc["model"]["classes"] = json!(classes);
+    doc["model"]["interface_scheduler"] = json!({"kind": "fifo"});
+    doc["model"]["switch_scheduler"] = json!({"kind": "fifo"});
+    let Err(qoslab_core::EngineError::Invalid { errors }) = Run::from_json(&doc.to_string()) else {
+        panic!("accepted");
+    };
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "model.topology" && e.message.contains("virtual output queues")),
+        "{errors:?}"
+    );
+}

@@ -39,6 +39,9 @@ pub const MAX_SPEEDUP: f64 = 16.0;
 pub const MAX_DELAY_NS: u32 = 1_000_000;
 /// Most buffer space the whole network may hold, in bytes (bounds memory of a run).
 pub const MAX_TOTAL_BUFFER_BYTES: f64 = 1.0e11;
+/// Most virtual output queues (ports x ports x classes, summed over the switches): each
+/// is a queue the simulator allocates, so this bounds the memory of a run.
+pub const MAX_VOQS: u64 = 1 << 22;
 
 /// A network of interfaces and switches (see the module documentation for the shape).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
@@ -299,6 +302,17 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         let total = (f64::from(t.total_ports()) * per_class
             + f64::from(end_points) * 2.0 * f64::from(net.interface.buffer_bytes))
             * n as f64;
+        let voqs: u64 = (0..t.switches())
+            .map(|s| u64::from(t.ports(t.end_points() + s)).pow(2) * n as u64)
+            .sum();
+        if voqs > MAX_VOQS {
+            p.add(
+                "model.topology",
+                format!(
+                    "the switches would need {voqs} virtual output queues (ports x ports x classes), more than the limit of {MAX_VOQS}; use fewer classes or a smaller network"
+                ),
+            );
+        }
         if total > MAX_TOTAL_BUFFER_BYTES {
             p.add(
                 "model.topology",

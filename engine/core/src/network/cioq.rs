@@ -63,6 +63,8 @@ pub struct CioqSwitch {
     voq_classes: Vec<u64>,
     /// `requests[output]`: bit `i` set when input `i` holds a packet for `output`.
     requests: Vec<u64>,
+    /// Bit `o` set when `requests[o]` is not empty.
+    requested: u64,
     input_busy: u64,
     output_busy: u64,
     /// Per output, the input after the last one granted.
@@ -87,6 +89,7 @@ impl CioqSwitch {
             voq: vec![VecDeque::new(); p * p * c],
             voq_classes: vec![0; p * p],
             requests: vec![0; p],
+            requested: 0,
             input_busy: 0,
             output_busy: 0,
             next_input: vec![0; p],
@@ -102,6 +105,7 @@ impl CioqSwitch {
         self.voq[pair * self.classes as usize + usize::from(class)].push_back(h);
         self.voq_classes[pair] |= 1 << class;
         self.requests[output as usize] |= 1 << input;
+        self.requested |= 1 << output;
     }
 
     /// Grants the next transfer, if any is possible now (see the module documentation),
@@ -109,11 +113,11 @@ impl CioqSwitch {
     /// output buffer space.
     pub fn grant(&mut self, pool: &PacketPool) -> Option<Grant> {
         let p = self.ports;
-        for k in 0..p {
-            let output = (self.next_output + k) % p;
-            if self.output_busy & (1 << output) != 0 {
-                continue;
-            }
+        let outputs = self.requested & !self.output_busy;
+        if outputs == 0 || self.input_busy == self.all_ports() {
+            return None;
+        }
+        for output in rotated_bits(outputs, self.next_output) {
             let candidates = self.requests[output as usize] & !self.input_busy;
             if candidates == 0 {
                 continue;
@@ -132,6 +136,9 @@ impl CioqSwitch {
                     self.voq_classes[pair] &= !(1 << class);
                     if self.voq_classes[pair] == 0 {
                         self.requests[output as usize] &= !(1 << input);
+                        if self.requests[output as usize] == 0 {
+                            self.requested &= !(1 << output);
+                        }
                     }
                 }
                 let credits = pool.get(h).credits;
@@ -150,6 +157,15 @@ impl CioqSwitch {
             }
         }
         None
+    }
+
+    /// Bits of every port.
+    fn all_ports(&self) -> u64 {
+        if self.ports >= 64 {
+            u64::MAX
+        } else {
+            (1 << self.ports) - 1
+        }
     }
 
     /// The first class, round robin from the pair's pointer, whose VOQ head fits the

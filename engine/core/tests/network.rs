@@ -661,3 +661,22 @@ fn oversized_networks_are_refused() {
         "{errors:?}"
     );
 }
+
+/// 4096 end points on 4-port switches: 12 stages of 2048 switches, whose routing tables
+/// would hold 100 million entries; refused before anything is built.
+#[test]
+fn networks_with_huge_routing_tables_are_refused() {
+    let mut doc: Value = serde_json::from_str(R2).unwrap();
+    doc["model"]["topology"] = json!({"kind": "min", "end_points": 4096, "switch_ports": 4});
+    doc["duration_us"] = json!(10);
+    doc["warmup_us"] = json!(1);
+    let Err(qoslab_core::EngineError::Invalid { errors }) = Run::from_json(&doc.to_string()) else {
+        panic!("accepted");
+    };
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "model.topology" && e.message.contains("routing tables")),
+        "{errors:?}"
+    );
+}

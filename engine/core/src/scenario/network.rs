@@ -42,6 +42,9 @@ pub const MAX_TOTAL_BUFFER_BYTES: f64 = 1.0e11;
 /// Most virtual output queues (ports x ports x classes, summed over the switches): each
 /// is a queue the simulator allocates, so this bounds the memory of a run.
 pub const MAX_VOQS: u64 = 1 << 22;
+/// Most routing-table entries (switches x end points): bounds the memory and the time
+/// to compute the tables.
+pub const MAX_ROUTES: u64 = 1 << 22;
 
 /// A network of interfaces and switches (see the module documentation for the shape).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
@@ -305,6 +308,15 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         let voqs: u64 = (0..t.switches())
             .map(|s| u64::from(t.ports(t.end_points() + s)).pow(2) * n as u64)
             .sum();
+        let routes = u64::from(t.switches()) * u64::from(end_points);
+        if routes > MAX_ROUTES {
+            p.add(
+                "model.topology",
+                format!(
+                    "the routing tables would hold {routes} entries (switches x end points), more than the limit of {MAX_ROUTES}; use a smaller network or bigger switches"
+                ),
+            );
+        }
         if voqs > MAX_VOQS {
             p.add(
                 "model.topology",

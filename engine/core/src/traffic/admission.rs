@@ -74,7 +74,8 @@ impl AdmissionTable {
     /// Admits a connection of `rate_bps` of `class` over the links of `links` (a link may
     /// appear more than once: it then carries the rate once per appearance) if every link
     /// keeps the class within its reservation and the total within the QoS cap; reserves
-    /// it and returns true, or changes nothing, counts a refusal and returns false.
+    /// it and returns true, or changes nothing, counts a refusal and returns false (a class
+    /// beyond the configured ones is refused without being counted).
     pub fn try_admit(&mut self, links: &[u32], class: u32, rate_bps: u64) -> bool {
         let c = class as usize;
         if c >= self.class_limit.len() {

@@ -395,3 +395,52 @@ proptest! {
         }
     }
 }
+
+/// Jitter of real connections through a busy FIFO server: per connection the samples
+/// telescope to (last latency - first latency), and no sample exceeds the largest latency.
+#[test]
+fn jitter_of_voice_through_a_busy_queue() {
+    use qoslab_core::stats::{JitterTracker, flow_key};
+    let cfg = ClassTrafficConfig {
+        load: 0.046,
+        generator: GeneratorConfig::Cbr(CbrConfig {
+            rate_bps: 64_000,
+            packet_bytes: 160,
+        }),
+        destinations: DestinationConfig::Uniform,
+    };
+    let t =
+        NetworkTraffic::build(&[cfg], 4, link(), &RngStreams::new(8), |_, _, _, _| true).unwrap();
+    let mut g = t.generators[0][0].clone().unwrap();
+    // 92 Mb/s offered to a 100 Mb/s server: 12.8 us per 160-byte packet.
+    let service_ps = 160 * 8 * PS_PER_S / 100_000_000;
+    let mut free_at = 0u64;
+    let mut tracker = JitterTracker::default();
+    let mut first_last = std::collections::BTreeMap::new();
+    let mut max_latency = 0u64;
+    for p in packets_until(&mut g, PS_PER_S / 5) {
+        let done = free_at.max(p.time.as_ps()) + service_ps;
+        free_at = done;
+        let latency = done - p.time.as_ps();
+        max_latency = max_latency.max(latency);
+        let e = first_last.entry(p.flow).or_insert((latency, latency));
+        e.1 = latency;
+        tracker.on_delivered(flow_key(0, p.flow), p.time, SimTime(done), true);
+    }
+    let s = tracker.summary();
+    assert_eq!(s.samples as usize, 10 * first_last.len() - first_last.len());
+    let telescoped: i128 = first_last
+        .values()
+        .map(|&(a, b)| i128::from(b) - i128::from(a))
+        .sum();
+    let mean_ns = s.mean.unwrap();
+    let expected_ns = telescoped as f64 / s.samples as f64 / 1000.0;
+    assert!(
+        (mean_ns - expected_ns).abs() < 1e-6,
+        "{mean_ns} vs {expected_ns}"
+    );
+    assert!(s.mean_abs.unwrap() > 0.0, "a busy queue does jitter");
+    let max_ns = max_latency as f64 / 1000.0;
+    assert!(s.max.unwrap() <= max_ns && -s.min.unwrap() <= max_ns);
+    assert!(s.p99_abs.unwrap() <= max_ns);
+}

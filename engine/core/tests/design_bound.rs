@@ -76,8 +76,20 @@ fn scenario_for(d: &Design, r: &Requirements, loads: &[Load], seed: u64) -> scen
         })
         .collect();
     let rate = d.link_rate_gbps;
+    // Long enough for the traced decisions at any packet size, short enough that the
+    // scenario's limit on generated packets (2e8) is not reached.
+    let packets_per_us: f64 = r
+        .classes
+        .iter()
+        .zip(loads)
+        .map(|(c, l)| {
+            let min = if l.small { 1 } else { c.mtu_bytes.div_ceil(2) };
+            l.load * rate * 1e3 / 8.0 / ((f64::from(min) + f64::from(c.mtu_bytes)) / 2.0)
+        })
+        .sum();
+    let duration_us = (1e8 / packets_per_us).min(2e6) as u64;
     let doc = json!({
-        "version": 1, "name": "bound", "seed": seed, "duration_us": 2_000_000, "warmup_us": 0,
+        "version": 1, "name": "bound", "seed": seed, "duration_us": duration_us, "warmup_us": 0,
         "model": {"kind": "link_lab", "link": {"rate_gbps": rate},
             // Buffers of 16 MiB drained 100 times faster than the link: credits never block.
             "downstream": {"buffer_bytes": 16 << 20, "drain_rate_gbps": rate * 100.0},
@@ -89,12 +101,13 @@ fn scenario_for(d: &Design, r: &Requirements, loads: &[Load], seed: u64) -> scen
 /// The longest head-of-line wait of each class (ns) over `decisions` decisions.
 fn worst_waits(s: scenario::Scenario, classes: usize, decisions: u32) -> Vec<f64> {
     let t = trace(s, decisions, 0).unwrap();
+    assert_eq!(t.decisions.len(), decisions as usize, "the run ended early");
     let mut head_since: Vec<Option<f64>> = vec![None; classes];
     let mut worst = vec![0.0f64; classes];
     for d in &t.decisions {
-        for c in 0..classes {
-            if head_since[c].is_none() && d.queue_lengths[c] > 0 {
-                head_since[c] = Some(d.time_ns);
+        for (c, since) in head_since.iter_mut().enumerate() {
+            if since.is_none() && d.queue_lengths[c] > 0 {
+                *since = Some(d.time_ns);
             }
             // Credits never block, as the bound assumes.
             assert!(d.queue_lengths[c] == 0 || d.free_credits[c] >= d.queues[c][0].div_ceil(64));
@@ -221,7 +234,7 @@ fn requirements(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Random feasible requirements on each technology, random loads: no wait above the
     /// bound.

@@ -3,20 +3,19 @@
 //! points.
 //!
 //! Random streams: the source of class `c` at end point `h` uses the streams of source
-//! id `h * 64 + c` ([`StreamId`] `Arrivals`, `Sizes`, `Phase`, `Periods` of that id), and
-//! its destinations use `Phase(2^31 + h * 64 + c)`, a stream no source id reaches (ids
-//! stay below 2^31 for up to 2^25 end points). So every (end point, class) pair has its
-//! own independent streams, unaffected by schedulers, switches or other classes.
+//! id `h * 64 + c` (`StreamId` `Arrivals`, `Sizes`, `Phase`, `Periods` of that id), and
+//! its destinations the network-traffic stream of (`h`, `c`, purpose
+//! [`purpose::DESTINATIONS`]). So every (end point, class) pair has its own independent
+//! streams, unaffected by schedulers, switches or other classes.
 
 use super::Source;
-use crate::rng::{RngStream, RngStreams, StreamId};
+use super::generated::{self, streams as purpose};
+use crate::rng::{RngStream, RngStreams};
 use crate::scenario::TrafficConfig;
 use crate::time::{BitRate, Duration};
 
 /// Classes per end point in the stream numbering (the scenario limit).
 const STREAM_CLASSES: u32 = 64;
-/// Offset of destination streams in the `Phase` numbering.
-const DESTINATION_STREAMS: u32 = 1 << 31;
 
 /// One packet as the host generates it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +57,7 @@ impl HostTraffic {
         let source = Source::new(id, traffic, link, streams)?;
         Some(HostTraffic {
             source,
-            destinations: streams.stream(StreamId::Phase(DESTINATION_STREAMS | id)),
+            destinations: generated::stream(streams, host, class, purpose::DESTINATIONS),
             host,
             end_points,
         })

@@ -76,6 +76,22 @@ pub fn scenario_at_load(scenario_json: &str, total_load: f64) -> Result<String, 
         .map_err(|e| to_js_error(&e))
 }
 
+/// Mean and 90% confidence half-width of independent replications' values, as the
+/// engine's sweeps compute them (`sweep::ci90_half_width`: Student's t with n - 1 degrees
+/// of freedom): `[mean, half_width]`, with NaN for what does not exist (the mean of no
+/// value, the half-width of fewer than two). Non-finite values are left out.
+#[wasm_bindgen]
+pub fn mean_ci90(values: &[f64]) -> Vec<f64> {
+    let finite: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+    let mean = if finite.is_empty() {
+        f64::NAN
+    } else {
+        finite.iter().sum::<f64>() / finite.len() as f64
+    };
+    let half = qoslab_core::sweep::ci90_half_width(&finite).unwrap_or(f64::NAN);
+    vec![mean, half]
+}
+
 /// The first `decisions` scheduler decisions at or after `from_us` of a fresh run of the
 /// scenario, as `Trace` JSON; throws an `EngineError` object.
 #[wasm_bindgen]
@@ -161,5 +177,25 @@ impl Simulation {
     /// The results as pretty JSON (`RunResults`): byte-identical to `qoslab run`'s output.
     pub fn results_json(&self) -> String {
         self.run.results().to_json_pretty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The worked example of `sweep::ci90_half_width`: 1, 2, 3 have mean 2 and half-width
+    /// t(0.95, 2) / sqrt(3); missing values are NaN, non-finite inputs are left out.
+    #[test]
+    fn mean_ci90_matches_the_sweep_statistics() {
+        let out = mean_ci90(&[1.0, 2.0, 3.0]);
+        assert_eq!(out.len(), 2);
+        assert!((out[0] - 2.0).abs() < 1e-12);
+        assert!((out[1] - 2.920 / 3.0f64.sqrt()).abs() < 1e-12);
+        let one = mean_ci90(&[5.0, f64::NAN]);
+        assert_eq!(one[0], 5.0);
+        assert!(one[1].is_nan());
+        assert!(mean_ci90(&[]).iter().all(|v| v.is_nan()));
+        assert_eq!(mean_ci90(&[4.0, 4.0, f64::INFINITY]), vec![4.0, 0.0]);
     }
 }

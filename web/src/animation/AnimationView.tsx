@@ -117,7 +117,7 @@ export function AnimationView({ engine, scenario, onClose }: Props) {
         </button>
       </div>
       <p className="anim-intro">
-        {schedulerName(scenario.model.scheduler.kind)}: the scheduler's decisions one by one, computed once by the
+        {scenario.model.kind === 'link_lab' ? schedulerName(scenario.model.scheduler.kind) : 'The network'}: the scheduler's decisions one by one, computed once by the
         engine from a fresh run of the scenario. Queues and credits are as the scheduler saw them; counters are after
         the decision.
       </p>

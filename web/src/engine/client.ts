@@ -8,7 +8,7 @@ export type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOu
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
 export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
-  Partial<Pick<EngineClient, 'serviceList' | 'atLoad'>>;
+  Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'meanCi90'>>;
 
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
@@ -51,6 +51,11 @@ export class EngineClient {
     const outcome = await this.api.atLoad(scenarioJson, totalLoad);
     if (!outcome.ok && outcome.crashed) this.respawn();
     return outcome;
+  }
+
+  /** Mean and 90% confidence half-width of each list of replications' values (see the worker's `meanCi90`). */
+  meanCi90(samples: number[][]): Promise<number[][]> {
+    return this.api.meanCi90(samples);
   }
 
   /** After a panic the WebAssembly instance cannot be trusted: start afresh. */

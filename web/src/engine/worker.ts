@@ -6,6 +6,7 @@ import init, {
   Simulation,
   engine_version,
   load_scenario,
+  mean_ci90,
   scenario_at_load,
   service_list,
   take_panic_message,
@@ -81,6 +82,15 @@ const api = {
       if (isEngineError(e)) return { ok: false, error: e };
       return { ok: false, crashed: true, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
     }
+  },
+
+  /**
+   * Mean and 90% confidence half-width of each list of independent replications' values,
+   * as the engine's sweeps compute them (Student's t): `[mean, half]`, NaN where none.
+   */
+  async meanCi90(samples: number[][]): Promise<number[][]> {
+    await ready;
+    return samples.map((values) => Array.from(mean_ci90(Float64Array.from(values))));
   },
 
   /** Runs a scenario to the end (or until `cancel`), reporting progress. */

@@ -1,12 +1,11 @@
 // Scenario-wide settings: name, seed, timing, link and downstream buffers.
 import { memo } from 'react';
-import type { Scenario } from '../generated';
-import { setBufferBytes, setDrainRate, setGeneral, setLinkRate } from './edit';
+import { setBufferBytes, setDrainRate, setGeneral, setLinkRate, type LinkLabScenario } from './edit';
 import { NumberField, TextField } from './fields';
 import type { Edit } from './types';
 
 interface Props {
-  scenario: Scenario;
+  scenario: LinkLabScenario;
   onEdit: Edit;
 }
 

@@ -111,7 +111,12 @@ export function LabScreen({
       <div className="toolbar">
         <RunControls state={runner.state} blocked={blocked} onRun={run} onCancel={runner.cancel} />
         <PresetMenu presets={presets} current={preset} onOpen={(name) => onOpenPreset?.(name)} />
-        <button type="button" onClick={() => setAnimating(true)} disabled={animating}>
+        <button
+          type="button"
+          onClick={() => setAnimating(true)}
+          disabled={animating || scenario.model.kind !== 'link_lab'}
+          title={scenario.model.kind !== 'link_lab' ? 'Decision animations show one output port of the link lab' : undefined}
+        >
           Animate decisions
         </button>
         <SharePanel url={url} />

@@ -1,15 +1,17 @@
-// The link lab's scenario: general settings, the classes, and the scheduler.
-import { memo, useMemo } from 'react';
+// The link lab's scenario: general settings, the classes, and the scheduler (a network
+// scenario is shown read-only instead).
+import { memo, useCallback, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import type { Scenario } from '../generated';
+import { NetworkSummary } from '../network/NetworkSummary';
 import { ClassEditor } from './ClassEditor';
-import { addClass, classShares, MAX_CLASSES } from './edit';
+import { addClass, classShares, isLinkLab, MAX_CLASSES, type LinkLabScenario } from './edit';
 import { fieldId } from './errors';
 import { FieldMessages } from './fields';
 import { useFieldErrors } from './fieldErrors';
 import { GeneralEditor } from './GeneralEditor';
 import { SchedulerEditor } from './SchedulerEditor';
-import type { Edit } from './types';
+import type { Edit, LabEdit } from './types';
 
 interface Props {
   scenario: Scenario;
@@ -17,6 +19,13 @@ interface Props {
 }
 
 export const ScenarioEditor = memo(function ScenarioEditor({ scenario, onEdit }: Props) {
+  const labEdit: LabEdit = useCallback((f) => onEdit((s) => (isLinkLab(s) ? f(s) : s)), [onEdit]);
+  if (scenario.model.kind === 'network') return <NetworkSummary scenario={{ ...scenario, model: scenario.model }} />;
+  if (!isLinkLab(scenario)) return null;
+  return <LinkLabEditor scenario={scenario} onEdit={labEdit} />;
+});
+
+const LinkLabEditor = memo(function LinkLabEditor({ scenario, onEdit }: { scenario: LinkLabScenario; onEdit: LabEdit }) {
   const shares = useMemo(() => classShares(scenario), [scenario]);
   const classes = scenario.model.classes;
   const classesMessages = useFieldErrors('model.classes');

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scenario } from '../generated';
 import { defaultScenario } from '../state/scenario';
+import { isLinkLab, type LinkLabScenario } from './edit';
 import { groupByPath } from './errors';
 import { FieldErrorsContext } from './fieldErrors';
 import { SchedulerEditor } from './SchedulerEditor';
@@ -10,17 +11,17 @@ import { ServiceListContext, type ServiceListFn } from './serviceList';
 
 afterEach(cleanup);
 
-let current: Scenario | null = null;
+let current: LinkLabScenario | null = null;
 
 function Harness({ errors = [], serviceList = null }: { errors?: { path: string; message: string }[]; serviceList?: ServiceListFn | null }) {
-  const [s, setS] = useState(defaultScenario);
+  const [s, setS] = useState<Scenario>(defaultScenario);
   useEffect(() => {
-    current = s;
+    current = isLinkLab(s) ? s : null;
   }, [s]);
   return (
     <FieldErrorsContext.Provider value={groupByPath(errors)}>
       <ServiceListContext.Provider value={serviceList}>
-        <SchedulerEditor scenario={s} onEdit={(f) => setS((x) => f(x))} />
+        {isLinkLab(s) ? <SchedulerEditor scenario={s} onEdit={(f) => setS((x) => (isLinkLab(x) ? f(x) : x))} /> : null}
       </ServiceListContext.Provider>
     </FieldErrorsContext.Provider>
   );

@@ -2,8 +2,8 @@
 // changes, the editor of that kind, and the bandwidth share every class gets from it.
 import { memo, useRef, useState } from 'react';
 import { colorFor } from '../charts/palette';
-import type { Scenario, SchedulerConfig, ServiceListKind } from '../generated';
-import { setScheduler, setTable } from './edit';
+import type { SchedulerConfig, ServiceListKind } from '../generated';
+import { setScheduler, setTable, type LinkLabScenario } from './edit';
 import { engineErrorLines, errorId, fieldId } from './errors';
 import { FieldMessages, NumberField, parseNumber } from './fields';
 import { useFieldErrors } from './fieldErrors';
@@ -20,11 +20,11 @@ import {
 } from './schedulers';
 import { useServiceList } from './serviceList';
 import { TableEditor } from './TableEditor';
-import type { Edit } from './types';
+import type { LabEdit } from './types';
 
 interface Props {
-  scenario: Scenario;
-  onEdit: Edit;
+  scenario: LinkLabScenario;
+  onEdit: LabEdit;
 }
 
 const PATH = 'model.scheduler';
@@ -221,7 +221,7 @@ export function resizeAsTable(table: readonly number[], size: number): number[] 
   return Array.from({ length: size }, (_, j) => table[j % table.length] ?? 0);
 }
 
-function AsEntry({ j, value, classNames, onEdit }: { j: number; value: number; classNames: readonly string[]; onEdit: Edit }) {
+function AsEntry({ j, value, classNames, onEdit }: { j: number; value: number; classNames: readonly string[]; onEdit: LabEdit }) {
   const path = `${PATH}.table[${j}]`;
   const messages = useFieldErrors(path);
   const known = Number.isInteger(value) && value >= 0 && value < classNames.length;
@@ -435,7 +435,7 @@ function percent(x: number): string {
 }
 
 /** Bandwidth share per class (for the kinds that divide bandwidth by weights). */
-function SharesTable({ scenario }: { scenario: Scenario }) {
+function SharesTable({ scenario }: { scenario: LinkLabScenario }) {
   const config = scenario.model.scheduler;
   const classes = scenario.model.classes;
   const shares = schedulerShares(config, classes);

@@ -7,6 +7,7 @@ import {
   classShares,
   creditsFor,
   freshClassName,
+  labOf,
   MAX_CLASSES,
   moveEntry,
   removeClass,
@@ -83,7 +84,8 @@ describe('scenario edits', () => {
     expect(s.model.classes).toHaveLength(4);
     expect(s.model.classes[3]?.name).toBe('Class 3');
     expect(tableOf(s).at(-1)).toEqual({ class: 3, weight: 16 });
-    expect(freshClassName({ ...s, model: { ...s.model, classes: [...s.model.classes, { ...s.model.classes[0]!, name: 'Class 4' }] } })).toBe(
+    const lab = labOf(s)!;
+    expect(freshClassName({ ...s, model: { ...lab, kind: 'link_lab', classes: [...lab.classes, { ...lab.classes[0]!, name: 'Class 4' }] } })).toBe(
       'Class 5',
     );
   });

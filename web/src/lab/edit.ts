@@ -46,9 +46,17 @@ export function minBytes(size: SizeConfig): number {
   return size.kind === 'fixed' ? size.bytes : size.min_bytes;
 }
 
-/** The link lab of a scenario. */
-export function labOf(s: Scenario): LinkLabConfig {
-  return s.model;
+/** A scenario whose model is the link lab: what the link lab's editors edit. */
+export type LinkLabScenario = Scenario & { model: { kind: 'link_lab' } & LinkLabConfig };
+
+/** Whether the scenario's model is the link lab (a network is shown read-only). */
+export function isLinkLab(s: Scenario): s is LinkLabScenario {
+  return s.model.kind === 'link_lab';
+}
+
+/** The link lab of a scenario, or null when its model is something else (a network). */
+export function labOf(s: Scenario): LinkLabConfig | null {
+  return s.model.kind === 'link_lab' ? s.model : null;
 }
 
 /** A weighted table of a scheduler: the DTable table, or the IBA high or low table. */
@@ -66,12 +74,16 @@ export function maxEntries(side: TableSide): number {
 
 /** The entries of a weighted table (empty when the scheduler has no such table). */
 export function tableOf(s: Scenario, side: TableSide = 'main'): TableEntry[] {
-  const sch = s.model.scheduler;
+  const lab = labOf(s);
+  if (!lab) return [];
+  const sch = lab.scheduler;
   if (side === 'main') return sch.kind === 'dtable' ? sch.table : [];
   return sch.kind === 'iba' ? sch[side] : [];
 }
 
+/** `s` with its link lab patched; a scenario of another model is returned unchanged. */
 function withLab(s: Scenario, patch: Partial<LinkLabConfig>): Scenario {
+  if (s.model.kind !== 'link_lab') return s;
   return { ...s, model: { ...s.model, ...patch } };
 }
 
@@ -81,7 +93,9 @@ export function setScheduler(s: Scenario, scheduler: SchedulerConfig): Scenario 
 }
 
 function withTable(s: Scenario, table: TableEntry[], side: TableSide = 'main'): Scenario {
-  const sch = s.model.scheduler;
+  const lab = labOf(s);
+  if (!lab) return s;
+  const sch = lab.scheduler;
   if (side === 'main' && sch.kind === 'dtable') return setScheduler(s, { ...sch, table });
   if (side !== 'main' && sch.kind === 'iba') return setScheduler(s, { ...sch, [side]: table });
   return s;
@@ -98,21 +112,24 @@ export function setGeneral<K extends GeneralField>(s: Scenario, field: K, value:
 
 /** Sets the link rate in Gb/s. */
 export function setLinkRate(s: Scenario, gbps: number): Scenario {
-  return withLab(s, { link: { ...s.model.link, rate_gbps: gbps } });
+  const lab = labOf(s);
+  return lab ? withLab(s, { link: { ...lab.link, rate_gbps: gbps } }) : s;
 }
 
 /** Sets the downstream buffer per class, in bytes. */
 export function setBufferBytes(s: Scenario, bytes: number): Scenario {
-  return withLab(s, { downstream: { ...s.model.downstream, buffer_bytes: bytes } });
+  const lab = labOf(s);
+  return lab ? withLab(s, { downstream: { ...lab.downstream, buffer_bytes: bytes } }) : s;
 }
 
 /** Sets the downstream drain rate in Gb/s. */
 export function setDrainRate(s: Scenario, gbps: number): Scenario {
-  return withLab(s, { downstream: { ...s.model.downstream, drain_rate_gbps: gbps } });
+  const lab = labOf(s);
+  return lab ? withLab(s, { downstream: { ...lab.downstream, drain_rate_gbps: gbps } }) : s;
 }
 
 function updateClassAt(s: Scenario, i: number, f: (c: ClassConfig) => ClassConfig): Scenario {
-  const classes = s.model.classes;
+  const classes = labOf(s)?.classes ?? [];
   if (i < 0 || i >= classes.length) return s;
   return withClasses(
     s,
@@ -210,8 +227,9 @@ export function setClassSizeField(s: Scenario, i: number, field: SizeField, valu
 
 /** A class name not used by any class of `s`: "Class N". */
 export function freshClassName(s: Scenario): string {
-  const used = new Set(s.model.classes.map((c) => c.name));
-  for (let n = s.model.classes.length; ; n++) {
+  const classes: readonly { name: string }[] = s.model.classes;
+  const used = new Set(classes.map((c) => c.name));
+  for (let n = classes.length; ; n++) {
     const name = `Class ${n}`;
     if (!used.has(name)) return name;
   }
@@ -225,14 +243,16 @@ export const NEW_CLASS_WEIGHT = 16;
  * for it, so the scenario stays valid. Does nothing at the class limit.
  */
 export function addClass(s: Scenario): Scenario {
-  const classes = s.model.classes;
+  const lab = labOf(s);
+  if (!lab) return s;
+  const classes = lab.classes;
   if (classes.length >= MAX_CLASSES) return s;
   const added: ClassConfig = {
     name: freshClassName(s),
     traffic: { load: 0.1, arrivals: { kind: 'poisson' }, size: { kind: 'fixed', bytes: 256 } },
   };
   const withClass = withClasses(s, [...classes, added]);
-  return setScheduler(withClass, withClassAdded(s.model.scheduler, added, classes.length));
+  return setScheduler(withClass, withClassAdded(lab.scheduler, added, classes.length));
 }
 
 /**
@@ -240,14 +260,16 @@ export function addClass(s: Scenario): Scenario {
  * Entries naming classes that do not exist are left for validation to report.
  */
 export function removeClass(s: Scenario, i: number): Scenario {
-  const classes = s.model.classes;
+  const lab = labOf(s);
+  if (!lab) return s;
+  const classes = lab.classes;
   if (i < 0 || i >= classes.length) return s;
   return setScheduler(
     withClasses(
       s,
       classes.filter((_, k) => k !== i),
     ),
-    withClassRemoved(s.model.scheduler, i, classes.length),
+    withClassRemoved(lab.scheduler, i, classes.length),
   );
 }
 
@@ -308,5 +330,6 @@ export function setEntry(s: Scenario, j: number, patch: Partial<TableEntry>, sid
  * not divide bandwidth by weights (strict priority, FIFO, EDF).
  */
 export function classShares(s: Scenario): number[] | null {
-  return schedulerShares(s.model.scheduler, s.model.classes);
+  const lab = labOf(s);
+  return lab ? schedulerShares(lab.scheduler, lab.classes) : null;
 }

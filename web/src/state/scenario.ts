@@ -3,6 +3,7 @@
 import defaultJson from '../../../public/presets/default.json';
 import type { Engine } from '../engine/client';
 import type { Scenario } from '../generated';
+import type { LinkLabScenario } from '../lab/edit';
 import { engineErrorLines } from '../lab/errors';
 import { fetchText, presetFromHash, type FetchText } from '../presets/presets';
 import { LinkError, decodeHash } from '../share/link';
@@ -10,18 +11,20 @@ import { LinkError, decodeHash } from '../share/link';
 /** The scenario format version this UI edits. */
 export const SCENARIO_VERSION = 1;
 
-function checkedDefault(): Scenario {
+function checkedDefault(): LinkLabScenario {
   const raw: unknown = defaultJson;
   if (typeof raw !== 'object' || raw === null || !('version' in raw) || raw.version !== SCENARIO_VERSION) {
     throw new Error(`public/presets/default.json must be scenario format version ${SCENARIO_VERSION}`);
   }
-  return raw as Scenario;
+  const s = raw as Scenario;
+  if (s.model.kind !== 'link_lab') throw new Error('public/presets/default.json must be a link lab scenario');
+  return s as LinkLabScenario;
 }
 
 const DEFAULT = checkedDefault();
 
 /** A fresh copy of the default scenario. */
-export function defaultScenario(): Scenario {
+export function defaultScenario(): LinkLabScenario {
   return structuredClone(DEFAULT);
 }
 

@@ -60,8 +60,7 @@ pub enum Model {
     /// One output port fed by per-class sources, with credit-based flow control towards a
     /// downstream buffer per class.
     LinkLab(LinkLabConfig),
-    /// A network of interfaces and switches (not yet in the web UI's types).
-    #[ts(skip)]
+    /// A network of interfaces and switches.
     Network(NetworkConfig),
 }
 tagged_enum!(Model, "model", {

@@ -1,0 +1,89 @@
+// A network scenario opened in the link lab: the link lab edits one output port, so a
+// network is shown read-only (topology, switch, classes, schedulers) with a pointer to the
+// view that runs networks.
+import { memo } from 'react';
+import type { NetworkConfig, Scenario } from '../generated';
+import { schedulerName } from '../lab/schedulers';
+import { R2_HASH } from './route';
+
+type NetworkScenario = Scenario & { model: { kind: 'network' } & NetworkConfig };
+
+/** A short description of a network's topology, e.g. "folded perfect-shuffle MIN, 64 end points, 8-port switches". */
+export function topologyText(net: NetworkConfig): string {
+  const t = net.topology;
+  switch (t.kind) {
+    case 'link':
+      return 'two end points joined by one link';
+    case 'single_switch':
+      return `one switch with ${t.ports} ports, one end point each`;
+    case 'min':
+      return `folded perfect-shuffle MIN, ${t.end_points} end points, ${t.switch_ports}-port switches`;
+  }
+}
+
+/** The offered load of a network class per end point (fraction of the link), when its traffic states one. */
+export function classLoad(c: NetworkConfig['classes'][number]): number | null {
+  const t: unknown = c.traffic;
+  if (typeof t === 'object' && t !== null && 'load' in t && typeof t.load === 'number') return t.load;
+  return null;
+}
+
+export const NetworkSummary = memo(function NetworkSummary({ scenario }: { scenario: NetworkScenario }) {
+  const net = scenario.model;
+  const sw = net.switch;
+  return (
+    <div className="editor-body network-summary" data-testid="network-summary">
+      <div className="banner info" role="note">
+        <p>
+          <strong>{scenario.name}</strong> is a network scenario. The link lab edits a single output port, so the network is
+          shown here read-only; you can still run it with Run. To compare schedulers on it over offered load, open the{' '}
+          <a href={`#${R2_HASH}`}>Multimedia network (R2) view</a>.
+        </p>
+      </div>
+      {scenario.description ? <p className="help">{scenario.description}</p> : null}
+      <dl className="summary-list">
+        <dt>Topology</dt>
+        <dd>{topologyText(net)}</dd>
+        <dt>Switch</dt>
+        <dd>
+          CIOQ, crossbar speedup {sw.speedup}, header crossing {sw.header_crossing_ns} ns, buffers{' '}
+          {sw.input_buffer_bytes / 1024} KiB in / {sw.output_buffer_bytes / 1024} KiB out per class
+        </dd>
+        <dt>Links</dt>
+        <dd>{net.link.rate_gbps} Gb/s</dd>
+        <dt>Interface buffers</dt>
+        <dd>{net.interface.buffer_bytes / 1024} KiB per class</dd>
+        <dt>Schedulers</dt>
+        <dd>
+          interfaces: {schedulerName(net.interface_scheduler.kind)}; switch outputs: {schedulerName(net.switch_scheduler.kind)}
+        </dd>
+        <dt>Simulated time</dt>
+        <dd>
+          {scenario.duration_us} µs (warm-up {scenario.warmup_us} µs), seed {scenario.seed}
+        </dd>
+      </dl>
+      <table className="results-table">
+        <caption>Classes</caption>
+        <thead>
+          <tr>
+            <th scope="col">Class</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Load per end point</th>
+          </tr>
+        </thead>
+        <tbody>
+          {net.classes.map((c, i) => {
+            const load = classLoad(c);
+            return (
+              <tr key={i}>
+                <th scope="row">{c.name}</th>
+                <td>{c.best_effort ? 'best effort' : 'QoS'}</td>
+                <td>{load === null ? '—' : `${(load * 100).toFixed(1)} %`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+});

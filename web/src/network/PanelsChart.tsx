@@ -1,0 +1,200 @@
+// Small multiples for the R2 view (D3 scales and shapes, React-rendered SVG): one panel
+// per class with the same axes, one line per scheduler (palette colour and marker shape
+// per scheduler), a shared legend. A series may carry a 90% confidence band (shaded area
+// plus whiskers at each point), or be drawn as a step curve (latency CDFs, log x).
+import type { Ref } from 'react';
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { area, curveStepAfter, line } from 'd3-shape';
+import { Marker, panelColumns } from '../charts/SmallMultiplesChart';
+import { colorFor } from '../charts/palette';
+import { formatNumber } from '../charts/units';
+import { useContainerWidth } from '../charts/useContainerWidth';
+
+/** One line of a panel. */
+export interface PanelSeries {
+  name: string;
+  colorIndex: number;
+  /** `[x, y]` points, x increasing. */
+  points: ReadonlyArray<readonly [number, number]>;
+  /** `[x, low, high]` of the confidence band, x increasing (optional). */
+  band?: ReadonlyArray<readonly [number, number, number]>;
+}
+
+/** One panel. */
+export interface Panel {
+  title: string;
+  series: readonly PanelSeries[];
+}
+
+export interface PanelsChartProps {
+  panels: readonly Panel[];
+  xLabel: string;
+  yLabel: string;
+  /** Accessible name and `<title>`. */
+  title: string;
+  /** Step curves without markers (CDFs); default: lines with markers. */
+  step?: boolean;
+  /** Logarithmic x axis (positive x only). */
+  logX?: boolean;
+  /** Fixed y domain (default from 0 to the largest value or band top). */
+  yDomain?: readonly [number, number];
+  width?: number;
+  /** Height of one panel (default 230). */
+  panelHeight?: number;
+  svgRef?: Ref<SVGSVGElement>;
+}
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
+const TEXT = '#222222';
+const AXIS = '#555555';
+const GRID = '#e0e0e0';
+const PAD = { top: 26, right: 14, bottom: 44, left: 56 };
+const r2 = (v: number): number => Math.round(v * 100) / 100 + 0;
+const finite = (v: number) => Number.isFinite(v);
+
+/** The x scale: linear around the data (loads do not start at 0), or log over whole decades. */
+function xScale(xs: number[], logX: boolean, plotW: number) {
+  if (logX) {
+    const pos = xs.filter((v) => v > 0);
+    const e0 = Math.floor(Math.log10(pos.length ? Math.min(...pos) : 1));
+    let e1 = Math.ceil(Math.log10(pos.length ? Math.max(...pos) : 10));
+    if (e1 <= e0) e1 = e0 + 1;
+    const s = scaleLog().domain([10 ** e0, 10 ** e1]).range([0, plotW]).clamp(true);
+    const ticks: number[] = [];
+    for (let e = e0; e <= e1; e++) ticks.push(10 ** e);
+    return { scale: (v: number) => s(v), ticks };
+  }
+  const lo = xs.length ? Math.min(...xs) : 0;
+  const hi = xs.length ? Math.max(...xs) : 1;
+  const pad = hi > lo ? (hi - lo) * 0.05 : Math.max(0.05, Math.abs(hi) * 0.05);
+  const s = scaleLinear().domain([lo - pad, hi + pad]).range([0, plotW]).nice(6);
+  return { scale: (v: number) => s(v), ticks: s.ticks(Math.max(2, Math.min(8, Math.floor(plotW / 55)))) };
+}
+
+export function PanelsChart({
+  panels,
+  xLabel,
+  yLabel,
+  title,
+  step = false,
+  logX = false,
+  yDomain,
+  width,
+  panelHeight = 230,
+  svgRef,
+}: PanelsChartProps) {
+  const [containerRef, measured] = useContainerWidth(width === undefined);
+  const w = Math.max(300, Math.round(width ?? measured));
+  const cols = panelColumns(panels.length, w);
+  const rows = Math.ceil(panels.length / cols);
+  const cellW = w / cols;
+  const plotW = Math.max(40, cellW - PAD.left - PAD.right);
+  const plotH = Math.max(40, panelHeight - PAD.top - PAD.bottom);
+  const names: { name: string; colorIndex: number }[] = [];
+  for (const p of panels) for (const s of p.series) if (!names.some((n) => n.name === s.name)) names.push(s);
+  const perRow = Math.max(1, Math.floor(w / 170));
+  const legendH = 22 * Math.ceil(names.length / perRow) + 8;
+  const height = rows * panelHeight + legendH;
+  const all = panels.flatMap((p) => p.series);
+  const xs = all.flatMap((s) => s.points.map(([v]) => v)).filter(finite);
+  const ys = all.flatMap((s) => [...s.points.map(([, v]) => v), ...(s.band ?? []).map(([, , hi]) => hi)]).filter(finite);
+  const x = xScale(xs, logX, plotW);
+  const ySc = scaleLinear()
+    .domain(yDomain ? [yDomain[0], yDomain[1]] : [0, Math.max(1e-9, ...ys)])
+    .range([plotH, 0]);
+  if (!yDomain) ySc.nice(5);
+  const y = (v: number) => ySc(v);
+  const yTicks = ySc.ticks(5);
+  const gen = line<readonly [number, number]>()
+    .x(([v]) => x.scale(v))
+    .y(([, v]) => y(v))
+    .digits(2);
+  if (step) gen.curve(curveStepAfter);
+  const bandGen = area<readonly [number, number, number]>()
+    .x(([v]) => x.scale(v))
+    .y0(([, lo]) => y(lo))
+    .y1(([, , hi]) => y(hi))
+    .digits(2);
+  const summary = `${panels.length} panels (${panels.map((p) => p.title).join(', ')}), same axes. X: ${xLabel}. Y: ${yLabel}. Lines: ${names.map((n) => n.name).join(', ')}.${all.some((s) => (s.band ?? []).length > 0) ? ' Shaded bands: 90% confidence intervals over the seeds.' : ''}`;
+  return (
+    <div ref={containerRef} className="multiples-chart" style={{ width: width === undefined ? '100%' : w }}>
+      <svg ref={svgRef} role="img" aria-label={`${title}. ${summary}`} width={w} height={height}
+        viewBox={`0 0 ${w} ${height}`} fontFamily={FONT} fontSize={12} fill={TEXT}>
+        <title>{title}</title>
+        <desc>{summary}</desc>
+        {panels.map((p, k) => {
+          const ox = (k % cols) * cellW + PAD.left;
+          const oy = Math.floor(k / cols) * panelHeight + PAD.top;
+          return (
+            <g key={k} className="panel-plot" data-panel={p.title} transform={`translate(${r2(ox)},${r2(oy)})`}>
+              <text className="panel-title" x={r2(plotW / 2)} y={-10} textAnchor="middle" fontWeight="bold">
+                {p.title}
+              </text>
+              <g stroke={GRID}>
+                {yTicks.slice(1).map((t) => (
+                  <line key={t} x1={0} x2={plotW} y1={r2(y(t))} y2={r2(y(t))} />
+                ))}
+              </g>
+              <g fontSize={11} textAnchor="end">
+                <line y1={0} y2={plotH} stroke={AXIS} />
+                {yTicks.map((t) => (
+                  <g key={t} transform={`translate(0,${r2(y(t))})`}>
+                    <line x2={-5} stroke={AXIS} />
+                    <text x={-8} dy="0.32em">{formatNumber(t)}</text>
+                  </g>
+                ))}
+                <text transform={`translate(-42,${r2(plotH / 2)}) rotate(-90)`} textAnchor="middle" fontSize={11}>
+                  {yLabel}
+                </text>
+              </g>
+              <g transform={`translate(0,${plotH})`} fontSize={11} textAnchor="middle">
+                <line x1={0} x2={plotW} stroke={AXIS} />
+                {x.ticks.map((t) => (
+                  <g key={t} transform={`translate(${r2(x.scale(t))},0)`}>
+                    <line y2={5} stroke={AXIS} />
+                    <text y={17}>{formatNumber(t)}</text>
+                  </g>
+                ))}
+                <text x={r2(plotW / 2)} y={34} fontSize={11}>{xLabel}</text>
+              </g>
+              {p.series.map((s) => {
+                const pts = s.points.filter(([a, b]) => finite(a) && finite(b) && (!logX || a > 0));
+                const band = (s.band ?? []).filter(([a, lo, hi]) => finite(a) && finite(lo) && finite(hi));
+                const color = colorFor(s.colorIndex);
+                const first = pts[0];
+                const d = step && first ? gen([[first[0], 0], ...pts]) : gen(pts);
+                return (
+                  <g key={s.name} className="panel-series" data-series={s.name}>
+                    {band.length > 0 ? (
+                      <>
+                        <path className="ci-band" data-series={s.name} d={bandGen(band) ?? ''} fill={color} fillOpacity={0.18} stroke="none" />
+                        <g className="ci-whiskers" stroke={color} strokeWidth={1.2}>
+                          {band.map(([a, lo, hi], j) => (
+                            <line key={j} x1={r2(x.scale(a))} x2={r2(x.scale(a))} y1={r2(y(lo))} y2={r2(y(hi))} />
+                          ))}
+                        </g>
+                      </>
+                    ) : null}
+                    <path className="panel-line" d={d ?? ''} fill="none" stroke={color} strokeWidth={2} />
+                    {step
+                      ? null
+                      : pts.map(([a, b], j) => <Marker key={j} i={s.colorIndex} x={r2(x.scale(a))} y={r2(y(b))} color={color} />)}
+                  </g>
+                );
+              })}
+            </g>
+          );
+        })}
+        <g className="multi-legend" transform={`translate(${PAD.left},${rows * panelHeight + 4})`}>
+          {names.map((n, k) => (
+            <g key={n.name} className="multi-legend-item" transform={`translate(${(k % perRow) * 170},${Math.floor(k / perRow) * 22 + 6})`}>
+              <line x1={0} x2={24} stroke={colorFor(n.colorIndex)} strokeWidth={2} />
+              {step ? null : <Marker i={n.colorIndex} x={12} y={0} color={colorFor(n.colorIndex)} />}
+              <text x={30} dy="0.32em">{n.name}</text>
+            </g>
+          ))}
+        </g>
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bandPanels,
+  improvement,
+  improvementCsv,
+  improvementRows,
+  planJobs,
+  pointClasses,
+  pointKey,
+  pointSamples,
+  pointsCsv,
+  poolCdfs,
+  tableLoads,
+  withSeed,
+  seedOf,
+  type ClassPoint,
+  type RunSummary,
+} from './r2Data';
+import { defaultR2Params, isR2Hash, parseR2Hash, r2Hash } from './route';
+
+const run = (t: number, mean: number | null, p99: number | null): RunSummary => [
+  { name: 'VO', throughput: t, meanNs: mean, p99Ns: p99, samples: 10, cdf: [] },
+  { name: 'BE', throughput: t * 2, meanNs: null, p99Ns: null, samples: 0, cdf: [] },
+];
+
+describe('R2 route', () => {
+  it('defaults follow the spec: 0.76 .. 1.0, 10 seeds', () => {
+    const p = defaultR2Params();
+    expect(p.loads[0]).toBe(0.76);
+    expect(p.loads.at(-1)).toBe(1);
+    expect(p.seeds).toBe(10);
+    expect(parseR2Hash('#view=r2')).toEqual({ params: p, problems: [] });
+  });
+
+  it('round-trips every parameter through the hash', () => {
+    const params = { loads: [0.8, 0.9, 1], seeds: 2, firstSeed: 7, durationUs: 1500 };
+    const hash = r2Hash(params);
+    expect(hash).toBe('view=r2&loads=0.8,0.9,1&seeds=2&seed=7&us=1500');
+    expect(isR2Hash(`#${hash}`)).toBe(true);
+    expect(isR2Hash('#view=animate')).toBe(false);
+    expect(parseR2Hash(`#${hash}`)).toEqual({ params, problems: [] });
+    // Encoded commas (as some apps rewrite links) read the same.
+    expect(parseR2Hash('view=r2&loads=0.8%2C0.9&seeds=3').params.loads).toEqual([0.8, 0.9]);
+  });
+
+  it('a damaged parameter falls back to its default and is reported', () => {
+    const { params, problems } = parseR2Hash('view=r2&loads=0.8,x&seeds=0&seed=-1&us=2.5');
+    expect(params).toEqual(defaultR2Params());
+    expect(problems).toHaveLength(4);
+    expect(problems[0]).toMatch(/^loads: .*“x”/);
+    expect(problems[1]).toMatch(/^seeds: .*1 to 100/);
+  });
+});
+
+describe('R2 data', () => {
+  it('plans every run load by load, then scheduler, then seed', () => {
+    const jobs = planJobs(2, [0.8, 1], 3);
+    expect(jobs).toHaveLength(12);
+    expect(jobs.slice(0, 4).map((j) => [j.loadIndex, j.scheduler, j.seedIndex])).toEqual([
+      [0, 0, 0],
+      [0, 0, 1],
+      [0, 0, 2],
+      [0, 1, 0],
+    ]);
+    expect(jobs.every((j, i) => j.index === i)).toBe(true);
+    expect(jobs[11]).toMatchObject({ load: 1, loadIndex: 1, scheduler: 1, seedIndex: 2 });
+  });
+
+  it('collects per-class samples, leaving out runs without packets, and maps the engine statistics back', () => {
+    const runs = [run(0.1, 1000, 3000), run(0.2, null, null), run(0.3, 2000, 5000)];
+    const { names, samples } = pointSamples(runs);
+    expect(names).toEqual(['VO', 'BE']);
+    expect(samples).toEqual([[0.1, 0.2, 0.3], [1000, 2000], [3000, 5000], [0.2, 0.4, 0.6], [], []]);
+    const stats = samples.map((v) => [v.length ? v[0]! : NaN, v.length > 1 ? 1 : NaN]);
+    const classes = pointClasses(names, stats);
+    expect(classes[0]).toEqual({ name: 'VO', throughput: { mean: 0.1, ci90: 1 }, meanNs: { mean: 1000, ci90: 1 }, p99Ns: { mean: 3000, ci90: 1 } });
+    expect(classes[1]?.meanNs).toEqual({ mean: null, ci90: null });
+  });
+
+  it('pools CDFs weighted by samples (the CDF of all packets together)', () => {
+    const a = { samples: 1, cdf: [[10, 1]] as [number, number][] };
+    const b = { samples: 3, cdf: [[20, 1 / 3], [30, 1]] as [number, number][] };
+    expect(poolCdfs([a, b])).toEqual([
+      [10, 0.25],
+      [20, 0.5],
+      [30, 1],
+    ]);
+    expect(poolCdfs([{ samples: 0, cdf: [] }])).toEqual([]);
+    // One run pools to itself.
+    expect(poolCdfs([b])).toEqual(b.cdf);
+  });
+
+  it('improvement is the latency reduction in % of the other scheduler', () => {
+    expect(improvement(80, 100)).toBeCloseTo(20);
+    expect(improvement(150, 100)).toBeCloseTo(-50);
+    expect(improvement(null, 100)).toBeNull();
+    expect(improvement(10, 0)).toBeNull();
+    expect(tableLoads([0.76, 0.8, 0.84, 0.88, 1])).toEqual([0.76, 0.84, 1]);
+    expect(tableLoads([0.8, 1])).toEqual([0.8, 1]);
+    expect(tableLoads([0.9])).toEqual([0.9]);
+  });
+
+  const cls = (mean: number, ci: number | null): ClassPoint => ({
+    name: 'VO',
+    throughput: { mean: mean / 1000, ci90: ci },
+    meanNs: { mean, ci90: ci },
+    p99Ns: { mean: mean * 2, ci90: ci },
+  });
+  const loads = [0.8, 0.9, 1];
+  const points = new Map(
+    [0, 1].flatMap((s) => loads.map((load, li) => [pointKey(s, li), { load, runs: 2, classes: [cls(s === 0 ? 100 * (li + 1) : 200 * (li + 1), li === 1 ? null : 10)] }] as const)),
+  );
+
+  it('improvement rows per class, table load and other scheduler', () => {
+    const rows = improvementRows(2, loads, points);
+    expect(rows.map((r) => [r.className, r.load, r.other, r.mean, r.p99])).toEqual([
+      ['VO', 0.8, 1, 50, 50],
+      ['VO', 0.9, 1, 50, 50],
+      ['VO', 1, 1, 50, 50],
+    ]);
+    expect(improvementCsv(['DTable', 'DRR'], rows).split('\r\n')[1]).toBe('VO,0.8,DRR,50,50');
+  });
+
+  it('band panels: one per class, a series per scheduler, bands only where the interval exists', () => {
+    const panels = bandPanels(['DTable', 'DRR'], loads, points, 'meanNs', 1000);
+    expect(panels).toHaveLength(1);
+    const dt = panels[0]!.series[0]!;
+    expect(dt.points).toEqual([[0.8, 0.1], [0.9, 0.2], [1, 0.3]]);
+    expect(dt.band).toEqual([[0.8, 0.09, 0.11], [1, 0.29, 0.31]]);
+    const lines = pointsCsv(['DTable', 'DRR'], loads, points).split('\r\n');
+    expect(lines[0]).toBe('scheduler,load,class,runs,throughput,throughput_ci90,mean_ns,mean_ns_ci90,p99_ns,p99_ns_ci90');
+    expect(lines[2]).toBe('DTable,0.9,VO,2,0.2,,200,,400,');
+    expect(lines).toHaveLength(1 + 6 + 1);
+  });
+
+  it('sets and reads seeds', () => {
+    const json = JSON.stringify({ name: 'x', seed: 3 });
+    expect(seedOf(json)).toBe(3);
+    expect(JSON.parse(withSeed(json, 12)).seed).toBe(12);
+    expect(withSeed(json, null)).toBe(json);
+  });
+});

@@ -1,0 +1,295 @@
+// The R2 sweep as data: the plan (scheduler × load × seed runs), what each run keeps,
+// per-point means with 90% confidence half-widths (computed by the engine, passed in),
+// pooled latency CDFs, the improvement of DTable over the other schedulers, and CSV.
+// Pure functions: no engine, no DOM.
+import { csvField } from '../charts/export';
+import type { RunResults } from '../generated';
+
+/** One scheduler of R2: its bundled preset and its short name. */
+export interface R2Scheduler {
+  /** Preset name (`public/presets/<preset>.json`). */
+  preset: string;
+  /** Short name for legends and tables. */
+  label: string;
+}
+
+/** The four R2 configurations (spec 50-reference-scenarios.md), DTable first. */
+export const R2_SCHEDULERS: readonly R2Scheduler[] = [
+  { preset: 'r2-multimedia-dtable', label: 'DTable' },
+  { preset: 'r2-multimedia-dtable-wf2q', label: 'DTable-WF2Q' },
+  { preset: 'r2-multimedia-scfq', label: 'SCFQ' },
+  { preset: 'r2-multimedia-drr', label: 'DRR' },
+];
+
+/** One run of the sweep. */
+export interface R2Job {
+  /** Position in the plan. */
+  index: number;
+  /** Index into the schedulers. */
+  scheduler: number;
+  /** Index into the loads. */
+  loadIndex: number;
+  /** Total offered load (fraction of the link). */
+  load: number;
+  /** Replication number, 0-based (seed = first seed + this). */
+  seedIndex: number;
+}
+
+/** Every run, load by load (lowest first), then scheduler, then seed: points fill in from the left for all schedulers. */
+export function planJobs(schedulers: number, loads: readonly number[], seeds: number): R2Job[] {
+  const jobs: R2Job[] = [];
+  loads.forEach((load, loadIndex) => {
+    for (let scheduler = 0; scheduler < schedulers; scheduler++) {
+      for (let seedIndex = 0; seedIndex < seeds; seedIndex++) {
+        jobs.push({ index: jobs.length, scheduler, loadIndex, load, seedIndex });
+      }
+    }
+  });
+  return jobs;
+}
+
+/** The key of a (scheduler, load) point. */
+export function pointKey(scheduler: number, loadIndex: number): string {
+  return `${scheduler}@${loadIndex}`;
+}
+
+/** What the sweep keeps of one class of one run. */
+export interface RunClass {
+  name: string;
+  throughput: number;
+  /** Mean latency in ns (null without packets). */
+  meanNs: number | null;
+  /** 99th percentile latency in ns. */
+  p99Ns: number | null;
+  /** Packets measured. */
+  samples: number;
+  /** The latency CDF (`[ns, fraction]`), kept only where it is plotted. */
+  cdf: ReadonlyArray<readonly [number, number]>;
+}
+
+/** What the sweep keeps of one run. */
+export type RunSummary = RunClass[];
+
+/** The part of a run's results the sweep keeps (`keepCdf` at the highest load only). */
+export function runSummary(results: RunResults, keepCdf: boolean): RunSummary {
+  return results.classes.map((c) => ({
+    name: c.name,
+    throughput: c.throughput,
+    meanNs: c.latency_ns.mean,
+    p99Ns: c.latency_ns.p99,
+    samples: c.latency_ns.samples,
+    cdf: keepCdf ? c.latency_ns.cdf : [],
+  }));
+}
+
+/** A mean over the seeds and its 90% confidence half-width (null: no value / fewer than two). */
+export interface Stat {
+  mean: number | null;
+  ci90: number | null;
+}
+
+/** One class at one (scheduler, load) point. */
+export interface ClassPoint {
+  name: string;
+  throughput: Stat;
+  meanNs: Stat;
+  p99Ns: Stat;
+}
+
+/** The metrics summarised per class, in the order of `pointSamples`. */
+const METRICS = ['throughput', 'meanNs', 'p99Ns'] as const;
+
+/**
+ * The value lists to summarise for a point: per class (of the first run), throughput,
+ * mean latency and p99 over the runs, leaving out runs without a value (no packets), as
+ * the engine's `SweepPoint::from_runs` does.
+ */
+export function pointSamples(runs: readonly RunSummary[]): { names: string[]; samples: number[][] } {
+  const names = (runs[0] ?? []).map((c) => c.name);
+  const samples = names.flatMap((_, i) =>
+    METRICS.map((m) =>
+      runs.flatMap((r) => {
+        const v = r[i]?.[m];
+        return typeof v === 'number' && Number.isFinite(v) ? [v] : [];
+      }),
+    ),
+  );
+  return { names, samples };
+}
+
+/** A [mean, half-width] pair from the engine (NaN for none) as a `Stat`. */
+export function toStat(pair: readonly number[] | undefined): Stat {
+  const num = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? v : null);
+  return { mean: num(pair?.[0]), ci90: num(pair?.[1]) };
+}
+
+/** The per-class summary of a point from the engine's [mean, half-width] of each list of `pointSamples`. */
+export function pointClasses(names: readonly string[], stats: readonly (readonly number[])[]): ClassPoint[] {
+  return names.map((name, i) => ({
+    name,
+    throughput: toStat(stats[i * METRICS.length]),
+    meanNs: toStat(stats[i * METRICS.length + 1]),
+    p99Ns: toStat(stats[i * METRICS.length + 2]),
+  }));
+}
+
+/**
+ * The CDF of all packets of several runs together: at every latency of any run, the
+ * sample-weighted mean of the runs' CDFs (each a step function, 0 before its first point).
+ */
+export function poolCdfs(runs: ReadonlyArray<{ samples: number; cdf: ReadonlyArray<readonly [number, number]> }>): [number, number][] {
+  const used = runs.filter((r) => r.samples > 0 && r.cdf.length > 0);
+  const total = used.reduce((a, r) => a + r.samples, 0);
+  if (total === 0) return [];
+  const xs = [...new Set(used.flatMap((r) => r.cdf.map(([x]) => x)))].sort((a, b) => a - b);
+  const at = used.map(() => -1);
+  return xs.map((x) => {
+    let f = 0;
+    used.forEach((r, k) => {
+      let j = at[k] ?? -1;
+      while (j + 1 < r.cdf.length && (r.cdf[j + 1]?.[0] ?? Infinity) <= x) j++;
+      at[k] = j;
+      f += j >= 0 ? (r.cdf[j]?.[1] ?? 0) * r.samples : 0;
+    });
+    return [x, f / total];
+  });
+}
+
+/** The loads of the improvement table: lowest, middle and highest of the sweep (fewer if the sweep has fewer). */
+export function tableLoads(loads: readonly number[]): number[] {
+  const n = loads.length;
+  if (n === 0) return [];
+  const picks = [0, Math.floor((n - 1) / 2), n - 1];
+  return [...new Set(picks)].map((i) => loads[i] ?? 0);
+}
+
+/**
+ * Improvement of DTable over another scheduler, in percent of the other's latency:
+ * `(other - dtable) / other × 100` (positive: DTable's latency is lower). Null when a value
+ * is missing or the other's latency is 0.
+ */
+export function improvement(dtable: number | null, other: number | null): number | null {
+  if (dtable === null || other === null || !(other > 0)) return null;
+  return ((other - dtable) / other) * 100;
+}
+
+/** The summarised points of a sweep, by `pointKey`. */
+export type Points = ReadonlyMap<string, { load: number; runs: number; classes: ClassPoint[] }>;
+
+/** One row of the improvement table. */
+export interface ImprovementRow {
+  className: string;
+  load: number;
+  /** The other scheduler's index. */
+  other: number;
+  /** Improvement in mean latency, %. */
+  mean: number | null;
+  /** Improvement in p99 latency, %. */
+  p99: number | null;
+}
+
+/** Improvement of scheduler 0 (DTable) over each other scheduler, per class and table load. */
+export function improvementRows(schedulers: number, loads: readonly number[], points: Points): ImprovementRow[] {
+  const rows: ImprovementRow[] = [];
+  const picked = tableLoads(loads);
+  const names = [...points.values()][0]?.classes.map((c) => c.name) ?? [];
+  names.forEach((className, c) => {
+    for (const load of picked) {
+      const li = loads.indexOf(load);
+      const base = points.get(pointKey(0, li))?.classes[c];
+      for (let other = 1; other < schedulers; other++) {
+        const o = points.get(pointKey(other, li))?.classes[c];
+        rows.push({
+          className,
+          load,
+          other,
+          mean: improvement(base?.meanNs.mean ?? null, o?.meanNs.mean ?? null),
+          p99: improvement(base?.p99Ns.mean ?? null, o?.p99Ns.mean ?? null),
+        });
+      }
+    }
+  });
+  return rows;
+}
+
+/** A band chart series: the mean at each load and, where it exists, the 90% interval. */
+export interface BandSeries {
+  name: string;
+  colorIndex: number;
+  points: [number, number][];
+  band: [number, number, number][];
+}
+
+/** One panel per class: one series per scheduler of `metric` vs load (values divided by `scale`). */
+export function bandPanels(
+  labels: readonly string[],
+  loads: readonly number[],
+  points: Points,
+  metric: (typeof METRICS)[number],
+  scale = 1,
+): { title: string; series: BandSeries[] }[] {
+  const names = [...points.values()][0]?.classes.map((c) => c.name) ?? [];
+  return names.map((title, c) => ({
+    title,
+    series: labels.map((name, s) => {
+      const pts: [number, number][] = [];
+      const band: [number, number, number][] = [];
+      loads.forEach((load, li) => {
+        const stat = points.get(pointKey(s, li))?.classes[c]?.[metric];
+        if (!stat || stat.mean === null) return;
+        pts.push([load, stat.mean / scale]);
+        if (stat.ci90 !== null) band.push([load, (stat.mean - stat.ci90) / scale, (stat.mean + stat.ci90) / scale]);
+      });
+      return { name, colorIndex: s, points: pts, band };
+    }),
+  }));
+}
+
+const num = (v: number | null): string => (v === null ? '' : String(v));
+
+/** CSV of every point: scheduler, load, class, runs, and each metric with its 90% half-width. */
+export function pointsCsv(labels: readonly string[], loads: readonly number[], points: Points): string {
+  const lines = ['scheduler,load,class,runs,throughput,throughput_ci90,mean_ns,mean_ns_ci90,p99_ns,p99_ns_ci90'];
+  labels.forEach((label, s) =>
+    loads.forEach((load, li) => {
+      const p = points.get(pointKey(s, li));
+      for (const c of p?.classes ?? []) {
+        lines.push(
+          [
+            csvField(label),
+            load,
+            csvField(c.name),
+            p?.runs ?? 0,
+            num(c.throughput.mean),
+            num(c.throughput.ci90),
+            num(c.meanNs.mean),
+            num(c.meanNs.ci90),
+            num(c.p99Ns.mean),
+            num(c.p99Ns.ci90),
+          ].join(','),
+        );
+      }
+    }),
+  );
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** CSV of the improvement table. */
+export function improvementCsv(labels: readonly string[], rows: readonly ImprovementRow[]): string {
+  const lines = ['class,load,versus,mean_improvement_percent,p99_improvement_percent'];
+  for (const r of rows) lines.push([csvField(r.className), r.load, csvField(labels[r.other] ?? ''), num(r.mean), num(r.p99)].join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A scenario (JSON text) with its seed set (`null` keeps it). */
+export function withSeed(json: string, seed: number | null): string {
+  if (seed === null) return json;
+  const s = JSON.parse(json) as { seed: number };
+  return JSON.stringify({ ...s, seed });
+}
+
+/** The seed of a scenario (JSON text), 0 if unreadable. */
+export function seedOf(json: string): number {
+  const s = JSON.parse(json) as { seed?: unknown };
+  return typeof s.seed === 'number' ? s.seed : 0;
+}

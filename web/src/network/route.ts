@@ -1,0 +1,112 @@
+// The R2 view's place in the address: `#view=r2&loads=0.76,0.8,…&seeds=10&seed=1&us=1000`.
+// Every sweep parameter travels in the hash, so a link reopens the view with the same
+// sweep, and re-running it gives the same numbers (runs are deterministic per seed).
+import { parseLoads } from '../sweep/sweepPlan';
+
+/** The hash parameter naming the view (shared with the animation's `view=animate`). */
+export const VIEW_PARAM = 'view';
+/** Its value for the R2 view. */
+export const R2_VIEW = 'r2';
+/** The hash that opens the R2 view with its defaults. */
+export const R2_HASH = `${VIEW_PARAM}=${R2_VIEW}`;
+
+/** Total offered loads of R2 (spec: QoS classes fixed, best effort from 0.015 to 0.093 each: 0.76 to 1.0). */
+export const R2_DEFAULT_LOADS: readonly number[] = [0.76, 0.8, 0.84, 0.88, 0.92, 0.96, 1];
+/** Replications per point in R2 (spec: 10 seeds). */
+export const R2_DEFAULT_SEEDS = 10;
+/** Most seeds per point (the engine's sweep limit is 1000; a browser sweep stays smaller). */
+export const MAX_SEEDS = 100;
+/** Largest first seed: the seeds of a sweep must stay at most 2^53 - 1. */
+export const MAX_FIRST_SEED = Number.MAX_SAFE_INTEGER - MAX_SEEDS;
+/** Longest simulated time per run, in µs (1 s). */
+export const MAX_DURATION_US = 1_000_000;
+
+/** The parameters of an R2 sweep. */
+export interface R2Params {
+  /** Total offered loads (fractions of the link), increasing. */
+  loads: number[];
+  /** Replications (seeds) per point. */
+  seeds: number;
+  /** First seed (`seed, seed + 1, …`), or null for each preset's own seed. */
+  firstSeed: number | null;
+  /** Simulated time per run in µs, or null for each preset's own. */
+  durationUs: number | null;
+}
+
+/** The spec's sweep: 7 loads from 0.76 to 1.0, 10 seeds, the presets' seed and duration. */
+export function defaultR2Params(): R2Params {
+  return { loads: [...R2_DEFAULT_LOADS], seeds: R2_DEFAULT_SEEDS, firstSeed: null, durationUs: null };
+}
+
+/** Whether a location hash (with or without `#`) asks for the R2 view. */
+export function isR2Hash(hash: string): boolean {
+  return new URLSearchParams(hash.replace(/^#/, '')).get(VIEW_PARAM) === R2_VIEW;
+}
+
+/** Why a seed count is not usable, or null. */
+export function seedsProblem(seeds: number): string | null {
+  return Number.isInteger(seeds) && seeds >= 1 && seeds <= MAX_SEEDS ? null : `Seeds per point must be a whole number from 1 to ${MAX_SEEDS}.`;
+}
+
+/** Why a first seed is not usable, or null. */
+export function firstSeedProblem(seed: number | null): string | null {
+  return seed === null || (Number.isInteger(seed) && seed >= 0 && seed <= MAX_FIRST_SEED)
+    ? null
+    : `The first seed must be a whole number from 0 to ${MAX_FIRST_SEED} (or empty for each preset’s seed).`;
+}
+
+/** Why a duration is not usable, or null. */
+export function durationProblem(us: number | null): string | null {
+  return us === null || (Number.isInteger(us) && us >= 1 && us <= MAX_DURATION_US)
+    ? null
+    : `The simulated time per run must be a whole number of µs from 1 to ${MAX_DURATION_US} (or empty for each preset’s).`;
+}
+
+/**
+ * The sweep parameters of an R2 hash. Missing parameters take their defaults; unusable ones
+ * also do, and `problems` says which (so a damaged link still opens the view).
+ */
+export function parseR2Hash(hash: string): { params: R2Params; problems: string[] } {
+  const q = new URLSearchParams(hash.replace(/^#/, ''));
+  const params = defaultR2Params();
+  const problems: string[] = [];
+  const loads = q.get('loads');
+  if (loads !== null) {
+    const parsed = parseLoads(loads);
+    if (parsed.error) problems.push(`loads: ${parsed.error}`);
+    else params.loads = parsed.loads;
+  }
+  const number = (name: string): number | null | undefined => {
+    const text = q.get(name);
+    if (text === null) return undefined;
+    if (text.trim() === '') return null;
+    return /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  };
+  const seeds = number('seeds');
+  if (seeds !== undefined) {
+    const p = seeds === null ? seedsProblem(NaN) : seedsProblem(seeds);
+    if (p || seeds === null) problems.push(`seeds: ${p}`);
+    else params.seeds = seeds;
+  }
+  const seed = number('seed');
+  if (seed !== undefined) {
+    const p = firstSeedProblem(seed);
+    if (p) problems.push(`seed: ${p}`);
+    else params.firstSeed = seed;
+  }
+  const us = number('us');
+  if (us !== undefined) {
+    const p = durationProblem(us);
+    if (p) problems.push(`us: ${p}`);
+    else params.durationUs = us;
+  }
+  return { params, problems };
+}
+
+/** The hash (without `#`) of the R2 view with `params` (defaults written too, so a link is explicit). */
+export function r2Hash(params: R2Params): string {
+  const parts = [R2_HASH, `loads=${params.loads.join(',')}`, `seeds=${params.seeds}`];
+  if (params.firstSeed !== null) parts.push(`seed=${params.firstSeed}`);
+  if (params.durationUs !== null) parts.push(`us=${params.durationUs}`);
+  return parts.join('&');
+}

@@ -107,9 +107,12 @@ describe('R2 data', () => {
     p99Ns: { mean: mean * 2, ci90: ci },
   });
   const loads = [0.8, 0.9, 1];
-  const points = new Map(
-    [0, 1].flatMap((s) => loads.map((load, li) => [pointKey(s, li), { load, runs: 2, classes: [cls(s === 0 ? 100 * (li + 1) : 200 * (li + 1), li === 1 ? null : 10)] }] as const)),
-  );
+  const points = new Map<string, { load: number; runs: number; classes: ClassPoint[] }>();
+  for (const s of [0, 1]) {
+    loads.forEach((load, li) => {
+      points.set(pointKey(s, li), { load, runs: 2, classes: [cls(s === 0 ? 100 * (li + 1) : 200 * (li + 1), li === 1 ? null : 10)] });
+    });
+  }
 
   it('improvement rows per class, table load and other scheduler', () => {
     const rows = improvementRows(2, loads, points);

@@ -2,9 +2,11 @@
 // site served by `vite preview`.
 import { defineConfig } from '@playwright/test';
 
-const port = 4173;
+// QOSLAB_E2E_PORT moves both servers (port and port + 1), e.g. when another checkout's
+// tests are running on the same machine.
+const port = Number(process.env.QOSLAB_E2E_PORT ?? 4173);
 /** The plain static server of static-host.spec.ts. */
-export const staticPort = 4174;
+export const staticPort = port + 1;
 export const staticPrefix = '/some/deep/path/';
 
 export default defineConfig({

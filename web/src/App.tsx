@@ -22,9 +22,12 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
       live = false;
     };
   }, [engine]);
-  const [r2, setR2] = useState(() => isR2Hash(window.location.hash));
+  // The hash that chose the view: the event's own (a view being left may rewrite the
+  // address before the event is handled).
+  const [viewHash, setViewHash] = useState(() => window.location.hash);
+  const r2 = isR2Hash(viewHash);
   useEffect(() => {
-    const listener = () => setR2(isR2Hash(window.location.hash));
+    const listener = (e: HashChangeEvent) => setViewHash(new URL(e.newURL).hash);
     window.addEventListener('hashchange', listener);
     return () => window.removeEventListener('hashchange', listener);
   }, []);
@@ -51,7 +54,7 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
           {version ?? 'engine loading…'}
         </span>
       </header>
-      {r2 ? <R2View engine={engine} createEngine={createEngine} /> : <LinkLab engine={engine} createEngine={createEngine} />}
+      {r2 ? <R2View engine={engine} createEngine={createEngine} initialHash={viewHash} /> : <LinkLab engine={engine} createEngine={createEngine} />}
     </div>
   );
 }

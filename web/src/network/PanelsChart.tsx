@@ -38,6 +38,8 @@ export interface PanelsChartProps {
   logX?: boolean;
   /** Fixed y domain (default from 0 to the largest value or band top). */
   yDomain?: readonly [number, number];
+  /** Each panel its own y axis (from 0 to its own largest value); default: the same for all. */
+  independentY?: boolean;
   width?: number;
   /** Height of one panel (default 230). */
   panelHeight?: number;
@@ -79,6 +81,7 @@ export function PanelsChart({
   step = false,
   logX = false,
   yDomain,
+  independentY = false,
   width,
   panelHeight = 230,
   svgRef,
@@ -97,25 +100,18 @@ export function PanelsChart({
   const height = rows * panelHeight + legendH;
   const all = panels.flatMap((p) => p.series);
   const xs = all.flatMap((s) => s.points.map(([v]) => v)).filter(finite);
-  const ys = all.flatMap((s) => [...s.points.map(([, v]) => v), ...(s.band ?? []).map(([, , hi]) => hi)]).filter(finite);
+  const tops = (series: readonly PanelSeries[]) =>
+    series.flatMap((s) => [...s.points.map(([, v]) => v), ...(s.band ?? []).map(([, , hi]) => hi)]).filter(finite);
   const x = xScale(xs, logX, plotW);
-  const ySc = scaleLinear()
-    .domain(yDomain ? [yDomain[0], yDomain[1]] : [0, Math.max(1e-9, ...ys)])
-    .range([plotH, 0]);
-  if (!yDomain) ySc.nice(5);
-  const y = (v: number) => ySc(v);
-  const yTicks = ySc.ticks(5);
-  const gen = line<readonly [number, number]>()
-    .x(([v]) => x.scale(v))
-    .y(([, v]) => y(v))
-    .digits(2);
-  if (step) gen.curve(curveStepAfter);
-  const bandGen = area<readonly [number, number, number]>()
-    .x(([v]) => x.scale(v))
-    .y0(([, lo]) => y(lo))
-    .y1(([, , hi]) => y(hi))
-    .digits(2);
-  const summary = `${panels.length} panels (${panels.map((p) => p.title).join(', ')}), same axes. X: ${xLabel}. Y: ${yLabel}. Lines: ${names.map((n) => n.name).join(', ')}.${all.some((s) => (s.band ?? []).length > 0) ? ' Shaded bands: 90% confidence intervals over the seeds.' : ''}`;
+  const yScale = (series: readonly PanelSeries[]) => {
+    const sc = scaleLinear()
+      .domain(yDomain ? [yDomain[0], yDomain[1]] : [0, Math.max(1e-9, ...tops(series))])
+      .range([plotH, 0]);
+    if (!yDomain) sc.nice(5);
+    return sc;
+  };
+  const shared = yScale(all);
+  const summary = `${panels.length} panels (${panels.map((p) => p.title).join(', ')}), ${independentY ? 'same x axis, each its own y axis' : 'same axes'}. X: ${xLabel}. Y: ${yLabel}. Lines: ${names.map((n) => n.name).join(', ')}.${all.some((s) => (s.band ?? []).length > 0) ? ' Shaded bands: 90% confidence intervals over the seeds.' : ''}`;
   return (
     <div ref={containerRef} className="multiples-chart" style={{ width: width === undefined ? '100%' : w }}>
       <svg ref={svgRef} role="img" aria-label={`${title}. ${summary}`} width={w} height={height}
@@ -123,6 +119,19 @@ export function PanelsChart({
         <title>{title}</title>
         <desc>{summary}</desc>
         {panels.map((p, k) => {
+          const ySc = independentY ? yScale(p.series) : shared;
+          const y = (v: number) => ySc(v);
+          const yTicks = ySc.ticks(5);
+          const gen = line<readonly [number, number]>()
+            .x(([v]) => x.scale(v))
+            .y(([, v]) => y(v))
+            .digits(2);
+          if (step) gen.curve(curveStepAfter);
+          const bandGen = area<readonly [number, number, number]>()
+            .x(([v]) => x.scale(v))
+            .y0(([, lo]) => y(lo))
+            .y1(([, , hi]) => y(hi))
+            .digits(2);
           const ox = (k % cols) * cellW + PAD.left;
           const oy = Math.floor(k / cols) * panelHeight + PAD.top;
           return (
@@ -140,7 +149,7 @@ export function PanelsChart({
                 {yTicks.map((t) => (
                   <g key={t} transform={`translate(0,${r2(y(t))})`}>
                     <line x2={-5} stroke={AXIS} />
-                    <text x={-8} dy="0.32em">{formatNumber(t)}</text>
+                    <text x={-8} dy="0.32em">{formatNumber(t, 6)}</text>
                   </g>
                 ))}
                 <text transform={`translate(-42,${r2(plotH / 2)}) rotate(-90)`} textAnchor="middle" fontSize={11}>
@@ -152,7 +161,7 @@ export function PanelsChart({
                 {x.ticks.map((t) => (
                   <g key={t} transform={`translate(${r2(x.scale(t))},0)`}>
                     <line y2={5} stroke={AXIS} />
-                    <text y={17}>{formatNumber(t)}</text>
+                    <text y={17}>{formatNumber(t, 6)}</text>
                   </g>
                 ))}
                 <text x={r2(plotW / 2)} y={34} fontSize={11}>{xLabel}</text>

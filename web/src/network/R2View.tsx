@@ -58,6 +58,8 @@ interface Props {
   createEngine?: () => SweepEngine;
   /** Reads a preset's JSON text by name (default: `presets/<name>.json` next to the page). */
   readPreset?: (name: string) => Promise<string>;
+  /** The hash the view was opened with (default: the address's). */
+  initialHash?: string;
 }
 
 type Phase =
@@ -111,8 +113,8 @@ const defaultReadPreset = (name: string) => fetchText(`presets/${name}.json`);
 
 const signed = (v: number | null): string => (v === null ? '—' : `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)} %`);
 
-export function R2View({ engine, createEngine, readPreset = defaultReadPreset }: Props) {
-  const initial = useMemo(() => parseR2Hash(window.location.hash), []);
+export function R2View({ engine, createEngine, readPreset = defaultReadPreset, initialHash }: Props) {
+  const [initial] = useState(() => parseR2Hash(initialHash ?? window.location.hash));
   const [fields, setFields] = useState<Fields>(() => fieldsOf(initial.params));
   const [linkProblems, setLinkProblems] = useState<string[]>(initial.problems);
   const [phase, setPhase] = useState<Phase>({ phase: 'idle' });
@@ -144,7 +146,7 @@ export function R2View({ engine, createEngine, readPreset = defaultReadPreset }:
   const start = () => {
     const params = read.params;
     if (!params || tooMany || controller.current) return;
-    const { meanCi90 } = engine;
+    const meanCi90 = engine.meanCi90?.bind(engine);
     const abort = new AbortController();
     controller.current = abort;
     const gen = ++generation.current;
@@ -468,13 +470,14 @@ function R2Results({
   const tableLoadsShown = [...new Set(rows.map((r) => r.load))];
   return (
     <>
-      <ChartSection id="r2-throughput" title="Throughput per class vs offered load" csv={csv}>
+      <ChartSection id="r2-throughput" title="Throughput per class vs offered load (each class on its own scale)" csv={csv}>
         {(ref) => (
           <PanelsChart
             panels={throughput}
             title="Throughput per class vs total offered load"
             xLabel="Total offered load"
             yLabel="Throughput (fraction of link)"
+            independentY
             svgRef={ref}
           />
         )}

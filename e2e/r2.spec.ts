@@ -1,0 +1,130 @@
+// The R2 view (multimedia network): a reduced sweep of the four R2 presets with two seeds,
+// confidence bands, CDFs and the improvement table; cancel; the share link reproduces it.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { screens } from './helpers';
+
+const view = (page: Page) => page.getByRole('main', { name: 'Multimedia network (R2)' });
+const status = (page: Page) => view(page).getByTestId('r2-status');
+
+/** Fills the sweep form. */
+async function fill(page: Page, loads: string, seeds: string, seed: string, us: string) {
+  await view(page).getByLabel('Total offered loads (fractions of the link)').fill(loads);
+  await view(page).getByLabel('Seeds per point').fill(seeds);
+  await view(page).getByLabel('First seed').fill(seed);
+  await view(page).getByLabel('Simulated time per run (µs)').fill(us);
+}
+
+/** The improvement table's cells, row by row. */
+async function tableCells(table: Locator): Promise<string[][]> {
+  const rows = table.locator('tbody tr');
+  const out: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++) out.push(await rows.nth(i).locator('th, td').allTextContents());
+  return out;
+}
+
+test('a reduced R2 sweep plots bands and CDFs, fills the improvement table, and its link reproduces it', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('./');
+  await page.getByRole('link', { name: 'Multimedia network (R2)' }).click();
+  await expect(view(page)).toBeVisible();
+  // The spec's defaults.
+  await expect(view(page).getByLabel('Total offered loads (fractions of the link)')).toHaveValue('0.76, 0.8, 0.84, 0.88, 0.92, 0.96, 1');
+  await expect(view(page).getByLabel('Seeds per point')).toHaveValue('10');
+
+  await fill(page, '0.8, 0.9, 1', '2', '5', '1000');
+  await expect(view(page).getByText('24 runs in all.')).toBeVisible();
+  await view(page).getByRole('button', { name: 'Run R2 sweep' }).click();
+  await expect(status(page)).toContainText('Done: 24 runs', { timeout: 45_000 });
+  await expect(view(page).getByTestId('r2-points').locator('td.point-done')).toHaveCount(12);
+
+  // Three metrics vs load: a panel per class (7), a line and a band per scheduler (4).
+  for (const id of ['r2-throughput', 'r2-mean', 'r2-p99']) {
+    const chart = view(page).getByTestId(id);
+    await expect(chart.locator('g.panel-plot')).toHaveCount(7);
+    await expect(chart.locator('path.panel-line')).toHaveCount(28);
+    const bands = chart.locator('path.ci-band');
+    await expect(bands).toHaveCount(28);
+    // Two seeds differ, so every interval has a width: the band covers an area.
+    const heights = await bands.evaluateAll((paths) => paths.map((p) => (p as SVGPathElement).getBBox().height));
+    expect(heights.every((h) => h > 0.5), `band heights ${heights.join(', ')}`).toBe(true);
+    const whiskers = await chart.locator('g.ci-whiskers line').evaluateAll((ls) =>
+      ls.map((l) => Math.abs(Number(l.getAttribute('y1')) - Number(l.getAttribute('y2')))),
+    );
+    expect(whiskers).toHaveLength(7 * 4 * 3);
+    expect(whiskers.filter((h) => h > 0).length).toBeGreaterThan(whiskers.length * 0.9);
+    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /90% confidence intervals/);
+  }
+  // Latency CDFs at the highest load: a step curve per scheduler in each class panel, ending at 1.
+  const cdf = view(page).getByTestId('r2-cdf');
+  await expect(cdf.getByRole('heading')).toHaveText('Latency CDF per class at load 1');
+  await expect(cdf.locator('g.panel-plot')).toHaveCount(7);
+  const curves = await cdf.locator('path.panel-line').evaluateAll((ps) => ps.map((p) => p.getAttribute('d') ?? ''));
+  expect(curves).toHaveLength(28);
+  expect(curves.every((d) => /^M[\d.,-]+(?:[LH][\d.,-]+){4,}/.test(d))).toBe(true);
+
+  // Improvement of DTable: 7 classes x 3 loads, a mean and a p99 cell per other scheduler.
+  const table = view(page).getByTestId('r2-improvement');
+  await expect(table.locator('thead')).toContainText('vs DTable-WF2Q');
+  await expect(table.locator('thead')).toContainText('vs DRR');
+  const cells = await tableCells(table);
+  expect(cells).toHaveLength(21);
+  expect(cells.map((r) => r[1])).toEqual(Array.from({ length: 7 }, () => ['0.8', '0.9', '1']).flat());
+  for (const row of cells) {
+    expect(row).toHaveLength(2 + 6);
+    for (const v of row.slice(2)) expect(v).toMatch(/^[+−]\d+\.\d %$/);
+  }
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    view(page).getByTestId('r2-mean').getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toBe('qoslab-r2-mean.csv');
+
+  await page.screenshot({ path: `${screens}r2-view.png`, fullPage: true });
+  await view(page).getByTestId('r2-mean').screenshot({ path: `${screens}r2-mean.png` });
+  await view(page).getByTestId('r2-cdf').screenshot({ path: `${screens}r2-cdf.png` });
+  await table.screenshot({ path: `${screens}r2-improvement.png` });
+
+  // The share link carries the view and every parameter; re-running gives the same numbers.
+  await expect(page).toHaveURL(/#view=r2&loads=0\.8,0\.9,1&seeds=2&seed=5&us=1000$/);
+  const link = await view(page).getByLabel('Share link').inputValue();
+  expect(link).toMatch(/#view=r2&loads=0\.8,0\.9,1&seeds=2&seed=5&us=1000$/);
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 1440, height: 900 });
+  await other.goto(link);
+  await expect(view(other).getByLabel('Total offered loads (fractions of the link)')).toHaveValue('0.8, 0.9, 1');
+  await expect(view(other).getByLabel('Seeds per point')).toHaveValue('2');
+  await expect(view(other).getByLabel('First seed')).toHaveValue('5');
+  await expect(view(other).getByLabel('Simulated time per run (µs)')).toHaveValue('1000');
+  await view(other).getByRole('button', { name: 'Run R2 sweep' }).click();
+  await expect(status(other)).toContainText('Done: 24 runs', { timeout: 45_000 });
+  expect(await tableCells(view(other).getByTestId('r2-improvement'))).toEqual(cells);
+  await other.close();
+});
+
+test('an R2 sweep can be cancelled and then makes no further progress', async ({ page }) => {
+  await page.goto('./#view=r2');
+  await fill(page, '0.8, 0.9, 1', '10', '', '20000');
+  await view(page).getByRole('button', { name: 'Run R2 sweep' }).click();
+  await expect(view(page).getByTestId('r2-progress')).toBeVisible();
+  await expect(status(page)).toContainText(/Running: \d+ of 120 runs/);
+  await view(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(status(page)).toContainText(/Cancelled: \d+ of 120 runs finished\./);
+  await expect(view(page).getByTestId('r2-progress')).toBeHidden();
+  const after = await status(page).textContent();
+  const seeds = await view(page).getByTestId('r2-points').textContent();
+  await page.waitForTimeout(1500);
+  expect(await status(page).textContent()).toBe(after);
+  expect(await view(page).getByTestId('r2-points').textContent()).toBe(seeds);
+  await expect(view(page).getByRole('button', { name: 'Run R2 sweep' })).toBeEnabled();
+});
+
+test('a network scenario opened in the link lab is shown read-only with a way to the R2 view', async ({ page }) => {
+  await page.goto('./#preset=r2-multimedia-drr');
+  const summary = page.getByTestId('network-summary');
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText('folded perfect-shuffle MIN, 64 end points, 8-port switches');
+  await expect(page.getByRole('button', { name: 'Animate decisions' })).toBeDisabled();
+  await summary.screenshot({ path: `${screens}r2-network-in-lab.png` });
+  await summary.getByRole('link', { name: 'Multimedia network (R2) view' }).click();
+  await expect(view(page)).toBeVisible();
+});

@@ -1,0 +1,127 @@
+// The evaluation of the table being edited: per class a bar with the achievable range
+// (min to max share), the achieved share and the wanted share marked; entries, weights,
+// largest distance against the requested one and the worst-case bound; and every violated
+// constraint in words. A live region announces each new evaluation in one sentence.
+import { colorFor } from '../charts/palette';
+import type { DesignEntry } from '../generated';
+import { entryWeightsText, evaluationSummary, nsText, shareText, type ClassEvaluation, type Evaluation } from './evaluation';
+
+interface Props {
+  evaluation: Evaluation | null;
+  table: readonly DesignEntry[];
+  /** Requested distance per class name ('' = none), from the form. */
+  distances: ReadonlyMap<string, string>;
+  /** Why there is no evaluation (engine errors), if there is none. */
+  problems: readonly string[];
+  pending: boolean;
+}
+
+const BAR_W = 220;
+const BAR_H = 18;
+
+function ShareBar({ c, index }: { c: ClassEvaluation; index: number }) {
+  const x = (s: number) => Math.max(0, Math.min(1, s)) * BAR_W;
+  const label = `${c.name}: achieved share ${shareText(c.share)}, wanted ${shareText(c.wanted_share)}, possible ${shareText(c.min_share)} to ${shareText(c.max_share)}`;
+  return (
+    <svg width={BAR_W + 2} height={BAR_H + 8} viewBox={`-1 -4 ${BAR_W + 2} ${BAR_H + 8}`} role="img" aria-label={label}>
+      <rect x={0} y={0} width={BAR_W} height={BAR_H} fill="#f1f3f5" stroke="#adb5bd" />
+      <rect x={x(c.min_share)} y={2} width={Math.max(1, x(c.max_share) - x(c.min_share))} height={BAR_H - 4} fill={colorFor(index)} opacity={0.25} />
+      <rect x={0} y={5} width={x(c.share)} height={BAR_H - 10} fill={colorFor(index)} />
+      <line x1={x(c.wanted_share)} x2={x(c.wanted_share)} y1={-3} y2={BAR_H + 3} stroke="#000000" strokeWidth={2} />
+    </svg>
+  );
+}
+
+export function EvaluationPanel({ evaluation, table, distances, problems, pending }: Props) {
+  const summary = evaluation ? evaluationSummary(evaluation) : problems.length > 0 ? 'The table cannot be evaluated.' : '';
+  return (
+    <section className="design-evaluation" aria-labelledby="design-eval-title" data-testid="design-evaluation" aria-busy={pending}>
+      <h3 id="design-eval-title">Evaluation</h3>
+      <p className="visually-hidden" aria-live="polite" data-testid="design-live">
+        {summary}
+      </p>
+      {evaluation ? (
+        <>
+          <p className="design-pool" data-testid="design-pool">
+            {evaluation.pool === null
+              ? 'No weights: each class gets its fraction of the entries.'
+              : `Pool ${evaluation.pool} credits; largest entry weight M = ${evaluation.max_entry_weight ?? '—'}`}
+            {evaluation.link_rate_gbps ? `; link ${evaluation.link_rate_gbps} Gb/s` : ''}
+          </p>
+          <table className="design-eval-table">
+            <thead>
+              <tr>
+                <th scope="col">Class</th>
+                <th scope="col">Entries</th>
+                <th scope="col">Entry weights</th>
+                <th scope="col">Total</th>
+                <th scope="col">Min share</th>
+                <th scope="col">Achieved</th>
+                <th scope="col">Max share</th>
+                <th scope="col">Wanted</th>
+                <th scope="col">Shares (range, achieved, | wanted)</th>
+                <th scope="col">Max distance / requested</th>
+                <th scope="col">Worst-case wait</th>
+              </tr>
+            </thead>
+            <tbody>
+              {evaluation.classes.map((c, i) => {
+                const requested = c.distance === undefined ? (distances.get(c.name) ?? '') : c.distance === null ? '' : String(c.distance);
+                const far = requested !== '' && c.max_distance !== null && c.max_distance > Number(requested);
+                return (
+                  <tr key={`${i}-${c.name}`} data-testid={`design-class-${c.name}`}>
+                    <th scope="row">
+                      <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
+                      {c.name}
+                    </th>
+                    <td data-testid="entries">{c.entries}</td>
+                    <td data-testid="weights">{entryWeightsText(table, c.name)}</td>
+                    <td data-testid="total">{c.total_weight ?? '—'}</td>
+                    <td data-testid="min">{shareText(c.min_share)}</td>
+                    <td data-testid="share">{shareText(c.share)}</td>
+                    <td data-testid="max">{shareText(c.max_share)}</td>
+                    <td data-testid="wanted">{shareText(c.wanted_share)}</td>
+                    <td>
+                      <ShareBar c={c} index={i} />
+                    </td>
+                    <td data-testid="distance" className={far ? 'bad' : undefined}>
+                      {c.max_distance ?? '—'} / {requested === '' ? 'none' : requested}
+                    </td>
+                    <td data-testid="bound">{nsText(c.bound_ns)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {evaluation.violations.length > 0 ? (
+            <div className="design-violations" data-testid="design-violations">
+              <h4>
+                {evaluation.violations.length === 1 ? '1 constraint violated' : `${evaluation.violations.length} constraints violated`}
+              </h4>
+              <ul>
+                {evaluation.violations.map((v, i) => (
+                  <li key={i}>{v.message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="design-ok" data-testid="design-ok">
+              Every constraint is met.
+            </p>
+          )}
+        </>
+      ) : problems.length > 0 ? (
+        <div role="alert" className="design-problems">
+          <p>The table cannot be evaluated:</p>
+          <ul>
+            {problems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="placeholder">{pending ? 'Evaluating…' : 'Design a table (Auto-design) or import one to see its evaluation.'}</p>
+      )}
+    </section>
+  );
+}

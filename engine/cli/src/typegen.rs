@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use qoslab_core::design::{Design, Requirements, ServiceListKind};
+use qoslab_core::design::{Design, Evaluation, Requirements, ServiceListKind};
 use qoslab_core::sweep::SweepResult;
 use qoslab_core::trace::Trace;
 use qoslab_core::{EngineError, RunResults, Scenario};
@@ -26,6 +26,7 @@ pub fn write(ts_dir: &Path, schema: &Path) -> std::io::Result<()> {
     SweepResult::export_all(&cfg).map_err(to_io)?;
     Requirements::export_all(&cfg).map_err(to_io)?;
     Design::export_all(&cfg).map_err(to_io)?;
+    Evaluation::export_all(&cfg).map_err(to_io)?;
 
     let mut names: Vec<String> = std::fs::read_dir(ts_dir)?
         .filter_map(|e| e.ok())

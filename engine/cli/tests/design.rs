@@ -63,6 +63,14 @@ fn design_prints_the_public_vector() {
         assert_eq!(weights, vec![3, 3, 64, 52, 48, 48, 16]);
         assert_eq!(d["classes"][2]["max_distance"], 8);
         assert_eq!(d["equivalents"]["classes"][3]["wf2q_entries"], 13);
+        // The worst-case wait bound of every class, at the default 2 Gb/s.
+        assert_eq!(d["link_rate_gbps"], 2.0);
+        for c in d["classes"].as_array().unwrap() {
+            let b = c["bound_ns"].as_f64().unwrap();
+            assert!(b > 0.0 && b.is_finite(), "{c}");
+        }
+        // BK (its one entry): 16 + 1008 + 96 credits of 256 ns, plus 1 ps per credit.
+        assert_eq!(d["classes"][6]["bound_ns"], 286_721.12);
     }
     std::fs::remove_file(p).ok();
 }

@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use qoslab_core::EngineError;
 use qoslab_core::design::{
-    ClassRequirement, Design, Requirements, Technology, design, max_cyclic_distance,
+    ClassRequirement, Design, Requirements, Technology, design, evaluate, max_cyclic_distance,
     parse_requirements,
 };
 
@@ -218,6 +218,7 @@ fn requirements(
         gmtu_bytes: 2048,
         w: None,
         k: None,
+        link_rate_gbps: None,
         classes: raw
             .iter()
             .enumerate()
@@ -254,7 +255,11 @@ fn check(r: &Requirements, d: &Design) -> Result<(), TestCaseError> {
         }
         prop_assert!((c.share - c.target_share).abs() < 1.0 / pool as f64 + 1e-9);
         prop_assert!(c.target_share >= c.wanted_share - 1e-12);
+        prop_assert!(c.bound_ns > 0.0);
     }
+    // The design's own table breaks no rule of the evaluation.
+    let e = evaluate(r, &d.table).unwrap();
+    prop_assert!(e.violations.is_empty(), "{:?}", e.violations);
     Ok(())
 }
 

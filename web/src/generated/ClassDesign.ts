@@ -56,4 +56,9 @@ entry_weights: Array<number>,
 /**
  * Largest cyclic distance between consecutive entries of the class in the table.
  */
-max_distance: number, };
+max_distance: number, 
+/**
+ * Worst-case head-of-line wait in ns at `link_rate_gbps` for the technology's arbiter
+ * (`docs/table-design.md`, "Worst-case wait bound").
+ */
+bound_ns: number, };

@@ -47,4 +47,8 @@ classes: Array<ClassDesign>,
 /**
  * The same shares for WF2Q emulation, DRR and SCFQ.
  */
-equivalents: Equivalents, };
+equivalents: Equivalents, 
+/**
+ * Link rate of the wait bounds, in Gb/s.
+ */
+link_rate_gbps: number, };

@@ -29,4 +29,9 @@ k: number | null,
 /**
  * The classes, in the order they are reported.
  */
-classes: Array<ClassRequirement>, };
+classes: Array<ClassRequirement>, 
+/**
+ * Data rate of the output link in Gb/s, for the worst-case wait bounds (absent or
+ * `null`: [`DEFAULT_LINK_RATE_GBPS`]).
+ */
+link_rate_gbps?: number, };

@@ -7,6 +7,7 @@ use ts_rs::TS;
 use super::apportion::spread;
 use super::decoupling::{self, ClassNeed};
 use super::equivalents::{DesignEntry, Equivalents, equivalents};
+use super::evaluate::evaluate;
 use super::placement::{max_cyclic_distance, place};
 use super::requirements::{Requirements, Technology, credits, tenths, validate_requirements};
 use crate::error::EngineError;
@@ -41,6 +42,9 @@ pub struct ClassDesign {
     pub entry_weights: Vec<u64>,
     /// Largest cyclic distance between consecutive entries of the class in the table.
     pub max_distance: u64,
+    /// Worst-case head-of-line wait in ns at `link_rate_gbps` for the technology's arbiter
+    /// (`docs/table-design.md`, "Worst-case wait bound").
+    pub bound_ns: f64,
 }
 
 /// A designed table.
@@ -66,6 +70,8 @@ pub struct Design {
     pub classes: Vec<ClassDesign>,
     /// The same shares for WF2Q emulation, DRR and SCFQ.
     pub equivalents: Equivalents,
+    /// Link rate of the wait bounds, in Gb/s.
+    pub link_rate_gbps: f64,
 }
 
 impl Design {
@@ -77,6 +83,18 @@ impl Design {
 
 /// Designs a table for `r`. Errors name the field and the rule.
 pub fn design(r: &Requirements) -> Result<Design, EngineError> {
+    let mut d = design_table(r)?;
+    let e = evaluate(r, &d.table)?;
+    for (c, ce) in d.classes.iter_mut().zip(e.classes) {
+        c.bound_ns = ce.bound_ns.ok_or_else(|| EngineError::Internal {
+            message: format!("class {} got no entry that serves it", c.name),
+        })?;
+    }
+    Ok(d)
+}
+
+/// Everything but the bounds.
+fn design_table(r: &Requirements) -> Result<Design, EngineError> {
     validate_requirements(r)?;
     let n = r.entries as usize;
     let distances: Vec<Option<u32>> = r.classes.iter().map(|c| c.distance).collect();
@@ -119,6 +137,7 @@ pub fn design(r: &Requirements) -> Result<Design, EngineError> {
         total_weight: None,
         entry_weights: Vec::new(),
         max_distance: max_distance[i],
+        bound_ns: 0.0,
     };
     let Some(cap) = r.technology.max_weight() else {
         let table = slots
@@ -151,6 +170,7 @@ pub fn design(r: &Requirements) -> Result<Design, EngineError> {
             table,
             classes,
             equivalents,
+            link_rate_gbps: r.link_rate(),
         });
     };
     let needs: Vec<ClassNeed> = (0..classes)
@@ -209,5 +229,6 @@ pub fn design(r: &Requirements) -> Result<Design, EngineError> {
         table,
         classes,
         equivalents,
+        link_rate_gbps: r.link_rate(),
     })
 }

@@ -1,12 +1,15 @@
 //! Designing arbitration tables: service lists from weights, and the requirements-to-table
 //! method of `shared/spec/20-table-design.md` (placement by distance, the decoupling
-//! methodology, weight apportionment), and the OpenSM `qos_*` option format. See
+//! methodology, weight apportionment), the evaluation of any table against the requirements
+//! with the worst-case wait bound of each class, and the OpenSM `qos_*` option format. See
 //! `docs/table-design.md` and `docs/opensm.md`.
 
 pub mod apportion;
+pub mod bound;
 pub mod decoupling;
 mod designer;
 mod equivalents;
+mod evaluate;
 pub mod opensm;
 mod placement;
 mod requirements;
@@ -14,9 +17,10 @@ mod service_lists;
 
 pub use designer::{ClassDesign, Design, design};
 pub use equivalents::{DesignEntry, EquivalentClass, Equivalents, equivalents};
+pub use evaluate::{ClassEvaluation, Evaluation, Violation, evaluate};
 pub use placement::{max_cyclic_distance, place};
 pub use requirements::{
-    ClassRequirement, Requirements, Technology, credits, parse_requirements, tenths,
-    validate_requirements,
+    ClassRequirement, DEFAULT_LINK_RATE_GBPS, Requirements, Technology, credits,
+    parse_requirements, tenths, validate_requirements,
 };
 pub use service_lists::{ServiceListKind, service_list};

@@ -13,6 +13,11 @@ pub const CREDIT_BYTES: u32 = 64;
 pub const MAX_MTU_BYTES: u32 = 65_536;
 /// Largest `w` or `k`, in tenths (1000.0).
 pub const MAX_TENTHS: u32 = 10_000;
+/// Link rate assumed when the requirements give none, in Gb/s: the data rate of the
+/// spec's reference scenario R2 (2.5 Gb/s with 8b/10b coding).
+pub const DEFAULT_LINK_RATE_GBPS: f64 = 2.0;
+/// Largest link rate, in Gb/s (the simulator's limit).
+pub const MAX_LINK_RATE_GBPS: f64 = 1.0e6;
 
 /// The interconnect whose arbitration table is designed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -47,8 +52,18 @@ impl Technology {
         }
     }
 
+    /// The technology's name in prose.
+    pub fn label(self) -> &'static str {
+        match self {
+            Technology::Dtable => "DTable",
+            Technology::Infiniband => "InfiniBand",
+            Technology::Omnipath => "Omni-Path",
+            Technology::As => "Advanced Switching",
+        }
+    }
+
     /// Whether a table of `n` entries exists, and the rule in words.
-    fn entries_rule(self, n: u32) -> (bool, &'static str) {
+    pub fn entries_rule(self, n: u32) -> (bool, &'static str) {
         match self {
             Technology::Dtable => ((1..=4096).contains(&n), "between 1 and 4096"),
             Technology::Infiniband | Technology::Omnipath => {
@@ -96,6 +111,18 @@ pub struct Requirements {
     pub k: Option<f64>,
     /// The classes, in the order they are reported.
     pub classes: Vec<ClassRequirement>,
+    /// Data rate of the output link in Gb/s, for the worst-case wait bounds (absent or
+    /// `null`: [`DEFAULT_LINK_RATE_GBPS`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub link_rate_gbps: Option<f64>,
+}
+
+impl Requirements {
+    /// The link rate in Gb/s (the given one, or [`DEFAULT_LINK_RATE_GBPS`]).
+    pub fn link_rate(&self) -> f64 {
+        self.link_rate_gbps.unwrap_or(DEFAULT_LINK_RATE_GBPS)
+    }
 }
 
 /// Credits for `bytes` (rounded up).
@@ -158,6 +185,16 @@ pub fn validate_requirements(r: &Requirements) -> Result<(), EngineError> {
             format!(
                 "is {} credits, more than the largest {tech:?} entry weight {cap}",
                 credits(r.gmtu_bytes)
+            ),
+        );
+    }
+    if let Some(rate) = r.link_rate_gbps
+        && !(rate.is_finite() && rate > 0.0 && rate <= MAX_LINK_RATE_GBPS)
+    {
+        add(
+            "link_rate_gbps".into(),
+            format!(
+                "must be a rate in Gb/s above 0 and at most {MAX_LINK_RATE_GBPS} or null (got {rate})"
             ),
         );
     }

@@ -1,0 +1,518 @@
+//! Evaluation of any table (designed or edited by hand) against the requirements: the
+//! achieved shares, the distances, the worst-case wait bound of each class, and every
+//! broken rule as a [`Violation`] with a short machine id and a sentence in words.
+//!
+//! Pool and `M` (`docs/table-design.md`, "Evaluating a table"): the design's when the
+//! requirements give `w` and `k` (`M = min(floor(GMTU * w), field limit)`, `pool =
+//! floor(N * GMTU * k)` with `N = entries`); without `k` the pool is the sum of the
+//! table's weights, without `w` `M` is the technology's weight-field limit. The achieved
+//! share of a class is always its weight total over the sum of the table's weights (what
+//! the arbiter actually gives when every class is backlogged); the AS basic table has no
+//! weights and shares entries (`n_i / N`).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::bound::{Arbiter, BoundEntry, credits_to_ns, wait_credits};
+use super::decoupling;
+use super::equivalents::DesignEntry;
+use super::requirements::{Requirements, credits, tenths, validate_requirements};
+use crate::error::EngineError;
+use crate::time::BitRate;
+
+/// Tolerance of share comparisons.
+const EPS: f64 = 1e-9;
+
+/// One class of an evaluated table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct ClassEvaluation {
+    /// Class name.
+    pub name: String,
+    /// Entries naming the class.
+    pub entries: u64,
+    /// Sum of the class's entry weights (`null` for tables without weights).
+    pub total_weight: Option<u64>,
+    /// `n * MTU / pool` (tables without weights: `n / N`).
+    pub min_share: f64,
+    /// `n * M / pool` (tables without weights: `n / N`).
+    pub max_share: f64,
+    /// The share achieved: weight total / sum of the table's weights (tables without
+    /// weights: `n / N`).
+    pub share: f64,
+    /// The share asked for.
+    pub wanted_share: f64,
+    /// Largest cyclic distance between consecutive entries that serve the class (the
+    /// table's length when it has none; InfiniBand and Omni-Path skip weight-0 entries).
+    pub max_distance: u64,
+    /// Worst-case head-of-line wait in ns at the link rate for the technology's arbiter
+    /// (`docs/table-design.md`, "Worst-case wait bound"); `null` when no entry serves the
+    /// class (it is never served).
+    pub bound_ns: Option<f64>,
+}
+
+/// One broken rule.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Violation {
+    /// The class concerned, if any.
+    pub class: Option<String>,
+    /// The table entry concerned (0-based), if any.
+    pub entry: Option<u32>,
+    /// Short machine id: `entries_count`, `unknown_class`, `weight_field`,
+    /// `weight_below_mtu`, `weight_above_max`, `no_entries`, `distance`,
+    /// `share_below_wanted` (errors), `weights_unequal` (advice).
+    pub rule: String,
+    /// The problem as a sentence.
+    pub message: String,
+}
+
+/// A table evaluated against requirements.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Evaluation {
+    /// Link rate the bounds are computed for, in Gb/s.
+    pub link_rate_gbps: f64,
+    /// Pool the min/max shares refer to (`null` for tables without weights).
+    pub pool: Option<u64>,
+    /// `M`, the largest weight of one entry checked against (`null` for tables without
+    /// weights).
+    pub max_entry_weight: Option<u64>,
+    /// Per class, in requirements order.
+    pub classes: Vec<ClassEvaluation>,
+    /// Every broken rule: table-wide first, then per entry in table order, then per class.
+    pub violations: Vec<Violation>,
+}
+
+impl Evaluation {
+    /// Whether the table breaks no rule (advice aside).
+    pub fn is_ok(&self) -> bool {
+        self.violations.iter().all(|v| v.rule == "weights_unequal")
+    }
+}
+
+/// Evaluates `table` (entries name classes of `r`) against `r`. Errors only for invalid
+/// requirements; everything wrong with the table is a [`Violation`].
+pub fn evaluate(r: &Requirements, table: &[DesignEntry]) -> Result<Evaluation, EngineError> {
+    validate_requirements(r)?;
+    let rate = BitRate::from_gbps(r.link_rate()).ok_or_else(|| {
+        EngineError::invalid(
+            "link_rate_gbps",
+            format!("is too small to simulate (got {})", r.link_rate()),
+        )
+    })?;
+    let tech = r.technology;
+    let arbiter = Arbiter::of(tech);
+    let cap = tech.max_weight();
+    let gmtu = credits(r.gmtu_bytes);
+    let mtus: Vec<u64> = r.classes.iter().map(|c| credits(c.mtu_bytes)).collect();
+    let n = table.len();
+    let mut v: Vec<Violation> = Vec::new();
+    let mut add = |class: Option<&str>, entry: Option<usize>, rule: &str, message: String| {
+        v.push(Violation {
+            class: class.map(str::to_string),
+            entry: entry.map(|e| e as u32),
+            rule: rule.to_string(),
+            message,
+        })
+    };
+
+    let (ok, rule) = tech.entries_rule(u32::try_from(n).unwrap_or(u32::MAX));
+    if !ok {
+        add(
+            None,
+            None,
+            "entries_count",
+            format!(
+                "The table has {n} entries, but {} tables hold {rule}.",
+                tech.label()
+            ),
+        );
+    } else if n != r.entries as usize {
+        add(
+            None,
+            None,
+            "entries_count",
+            format!(
+                "The table has {n} entries, but the requirements ask for {}.",
+                r.entries
+            ),
+        );
+    }
+
+    let m = cap.map(|cap| match r.w.and_then(tenths) {
+        Some(w) => decoupling::max_entry_weight(gmtu, w, cap),
+        None => cap,
+    });
+    let bound_entries: Vec<BoundEntry> = table
+        .iter()
+        .map(|e| BoundEntry {
+            class: r.classes.iter().position(|c| c.name == e.class),
+            weight: e.weight,
+        })
+        .collect();
+    for (p, (e, b)) in table.iter().zip(&bound_entries).enumerate() {
+        let name = e.class.as_str();
+        let Some(c) = b.class else {
+            add(
+                Some(name),
+                Some(p),
+                "unknown_class",
+                format!(
+                    "Entry {p} names class \"{name}\", which is not one of the requirements' classes."
+                ),
+            );
+            continue;
+        };
+        match (cap, e.weight) {
+            (None, Some(w)) => add(
+                Some(name),
+                Some(p),
+                "weight_field",
+                format!(
+                    "Entry {p} ({name}) has weight {w}, but {} entries carry no weight.",
+                    tech.label()
+                ),
+            ),
+            (Some(_), None) => add(
+                Some(name),
+                Some(p),
+                "weight_field",
+                format!(
+                    "Entry {p} ({name}) has no weight, but {} entries need one.",
+                    tech.label()
+                ),
+            ),
+            (Some(cap), Some(w)) if w > cap => add(
+                Some(name),
+                Some(p),
+                "weight_field",
+                format!(
+                    "Entry {p} ({name}) has weight {w}, more than the {} weight field holds ({cap}).",
+                    tech.label()
+                ),
+            ),
+            (Some(_), Some(w)) => {
+                if w < mtus[c] {
+                    let why = if w == 0 && arbiter == Arbiter::Iba {
+                        format!("{} skips an entry of weight 0", tech.label())
+                    } else {
+                        "one packet can overdraw the entry".to_string()
+                    };
+                    add(
+                        Some(name),
+                        Some(p),
+                        "weight_below_mtu",
+                        format!(
+                            "Entry {p} ({name}) has weight {w}, below the class MTU of {} credits; {why}.",
+                            mtus[c]
+                        ),
+                    );
+                }
+                if let Some(m) = m
+                    && w > m
+                {
+                    add(
+                        Some(name),
+                        Some(p),
+                        "weight_above_max",
+                        format!(
+                            "Entry {p} ({name}) has weight {w}, above the largest entry weight M = {m}{}.",
+                            match r.w {
+                                Some(w) => format!(" (GMTU {gmtu} credits x w {w})"),
+                                None => String::new(),
+                            }
+                        ),
+                    );
+                }
+            }
+            (None, None) => {}
+        }
+    }
+
+    let total: u64 = table.iter().filter_map(|e| e.weight).sum();
+    let pool = cap.map(|_| match r.k.and_then(tenths) {
+        Some(k) => decoupling::pool(u64::from(r.entries), gmtu, k),
+        None => total,
+    });
+    let bounds = wait_credits(arbiter, &bound_entries, &mtus, gmtu);
+    let mut classes = Vec::with_capacity(r.classes.len());
+    for (i, c) in r.classes.iter().enumerate() {
+        let name = c.name.as_str();
+        let mine: Vec<usize> = (0..n)
+            .filter(|&p| bound_entries[p].class == Some(i))
+            .collect();
+        let entries = mine.len() as u64;
+        let serving: Vec<usize> = mine
+            .iter()
+            .copied()
+            .filter(|&p| arbiter.serves(table[p].weight))
+            .collect();
+        let weights: Vec<u64> = mine.iter().filter_map(|&p| table[p].weight).collect();
+        let class_total: u64 = weights.iter().sum();
+        let (min_share, max_share, share, total_weight) = match (pool, m) {
+            (Some(pool), Some(m)) => (
+                (entries * mtus[i]) as f64 / pool.max(1) as f64,
+                (entries * m) as f64 / pool.max(1) as f64,
+                if total == 0 {
+                    0.0
+                } else {
+                    class_total as f64 / total as f64
+                },
+                Some(class_total),
+            ),
+            _ => {
+                let s = if n == 0 {
+                    0.0
+                } else {
+                    entries as f64 / n as f64
+                };
+                (s, s, s, None)
+            }
+        };
+        let (gap, from, to) = largest_gap(&serving, n);
+        if serving.is_empty() {
+            add(
+                Some(name),
+                None,
+                "no_entries",
+                if entries > 0 {
+                    format!(
+                        "{name} has only entries of weight 0, which {} skips, so it is never served.",
+                        tech.label()
+                    )
+                } else {
+                    format!("{name} has no entry in the table, so it is never served.")
+                },
+            );
+        } else if let Some(d) = c.distance
+            && gap > d as usize
+        {
+            add(
+                Some(name),
+                Some(from),
+                "distance",
+                format!(
+                    "{name}: {gap} entries from entry {from} to entry {to} pass with no entry of its own, but its distance is {d}."
+                ),
+            );
+        }
+        // Below wanted by at least one unit of weight (entries for AS): the designer's
+        // rounding stays within one unit of its target, which is at least the wanted share.
+        let units = if pool.is_some() { total } else { n as u64 };
+        let got = if pool.is_some() { class_total } else { entries };
+        if c.share * units as f64 - got as f64 >= 1.0 - EPS {
+            add(
+                Some(name),
+                None,
+                "share_below_wanted",
+                if pool.is_some() {
+                    format!(
+                        "{name}: its entries carry {got} of the table's {units} credits of weight, a share of {share:.6}, below the wanted {}.",
+                        c.share
+                    )
+                } else {
+                    format!(
+                        "{name}: it has {got} of the table's {units} entries, a share of {share:.6} of the packets, below the wanted {}.",
+                        c.share
+                    )
+                },
+            );
+        }
+        if let (Some(lo), Some(hi)) = (weights.iter().min(), weights.iter().max())
+            && hi - lo > 1
+        {
+            add(
+                Some(name),
+                None,
+                "weights_unequal",
+                format!(
+                    "{name}: its entry weights range from {lo} to {hi}; the designer keeps a class's entries within 1 of each other (advice: only the latency of its worst gap changes)."
+                ),
+            );
+        }
+        classes.push(ClassEvaluation {
+            name: c.name.clone(),
+            entries,
+            total_weight,
+            min_share,
+            max_share,
+            share,
+            wanted_share: c.share,
+            max_distance: gap as u64,
+            bound_ns: bounds[i].map(|b| credits_to_ns(b, rate)),
+        });
+    }
+    Ok(Evaluation {
+        link_rate_gbps: r.link_rate(),
+        pool,
+        max_entry_weight: m,
+        classes,
+        violations: v,
+    })
+}
+
+/// The largest cyclic gap between consecutive `positions` (sorted) in a table of `n`
+/// entries, with the entry it starts from and the one it ends at (`(n, 0, 0)` when there
+/// are none; a single entry has gap `n`, from and to itself).
+fn largest_gap(positions: &[usize], n: usize) -> (usize, usize, usize) {
+    let (Some(&first), Some(&last)) = (positions.first(), positions.last()) else {
+        return (n, 0, 0);
+    };
+    let mut best = (first + n - last, last, first);
+    for w in positions.windows(2) {
+        if w[1] - w[0] > best.0 {
+            best = (w[1] - w[0], w[0], w[1]);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::design::{design, parse_requirements};
+
+    const VECTOR: &str = r#"{
+      "technology": "dtable", "entries": 64, "gmtu_bytes": 2048, "w": 2, "k": 0.5,
+      "classes": [
+        {"name": "NC", "distance": 2, "mtu_bytes": 192, "share": 0.09375},
+        {"name": "VO", "distance": 4, "mtu_bytes": 192, "share": 0.046875},
+        {"name": "VI", "distance": 8, "mtu_bytes": 2048, "share": 0.5},
+        {"name": "CL", "distance": 16, "mtu_bytes": 2048, "share": 0.203125},
+        {"name": "EE", "distance": 32, "mtu_bytes": 1024, "share": 0.09375},
+        {"name": "BE", "distance": 64, "mtu_bytes": 1024, "share": 0.046875},
+        {"name": "BK", "distance": 64, "mtu_bytes": 1024, "share": 0.015625}
+      ]
+    }"#;
+
+    fn rules(e: &Evaluation) -> Vec<(&str, Option<&str>, Option<u32>)> {
+        e.violations
+            .iter()
+            .map(|v| (v.rule.as_str(), v.class.as_deref(), v.entry))
+            .collect()
+    }
+
+    #[test]
+    fn the_designed_vector_breaks_nothing() {
+        let r = parse_requirements(VECTOR).unwrap();
+        let d = design(&r).unwrap();
+        let e = evaluate(&r, &d.table).unwrap();
+        assert!(e.violations.is_empty(), "{:?}", e.violations);
+        assert_eq!(e.pool, Some(1024));
+        assert_eq!(e.max_entry_weight, Some(64));
+        assert_eq!(e.link_rate_gbps, 2.0);
+        for (c, dc) in e.classes.iter().zip(&d.classes) {
+            assert_eq!(c.share, dc.share);
+            assert_eq!(c.min_share, dc.min_share);
+            assert_eq!(c.max_share, dc.max_share);
+            assert_eq!(c.max_distance, dc.max_distance);
+            assert_eq!(c.bound_ns, Some(dc.bound_ns));
+        }
+        // BK (one entry, MTU 16): 16 + the other 1008 credits of weight + the other
+        // classes' MTU - 1 (2 + 2 + 31 + 31 + 15 + 15 = 96) = 1120 credits = 286720 ns
+        // at 2 Gb/s, plus 1 ps per credit.
+        assert_eq!(e.classes[6].bound_ns, Some(286_721.12));
+    }
+
+    /// Every rule, each in a hand-edited table.
+    #[test]
+    fn every_rule_is_reported() {
+        let r = parse_requirements(VECTOR).unwrap();
+        let mut t = design(&r).unwrap().table;
+        t[3].weight = Some(70); // VI above M = 64 (and unequal)
+        t[11].weight = Some(20); // VI below its MTU of 32
+        t[1].class = "XX".into(); // unknown class, and VO's distance breaks (entry 1 gone)
+        t[63].class = "BE".into(); // BK loses its only entry; BE's share rises
+        t[7].weight = Some(70_000); // CL: beyond the 16-bit field
+        let e = evaluate(&r, &t).unwrap();
+        let got = rules(&e);
+        let want = vec![
+            ("unknown_class", Some("XX"), Some(1)),
+            ("weight_above_max", Some("VI"), Some(3)),
+            ("weight_field", Some("CL"), Some(7)),
+            ("weight_below_mtu", Some("VI"), Some(11)),
+            ("distance", Some("VO"), Some(61)),
+            ("weights_unequal", Some("VI"), None),
+            ("weights_unequal", Some("CL"), None),
+            ("no_entries", Some("BK"), None),
+        ];
+        // Shares: the total weight changed; classes whose share fell by a unit or more.
+        for w in &want {
+            assert!(got.contains(w), "missing {w:?} in {got:?}");
+        }
+        assert!(got.contains(&("share_below_wanted", Some("NC"), None)));
+        let vo = e.violations.iter().find(|v| v.rule == "distance").unwrap();
+        assert_eq!(
+            vo.message,
+            "VO: 8 entries from entry 61 to entry 5 pass with no entry of its own, but its distance is 4."
+        );
+        assert!(!e.is_ok());
+        assert_eq!(e.classes[6].bound_ns, None);
+        assert_eq!(e.classes[6].entries, 0);
+
+        let short = evaluate(&r, &t[..63]).unwrap();
+        assert_eq!(short.violations[0].rule, "entries_count");
+        assert_eq!(
+            short.violations[0].message,
+            "The table has 63 entries, but the requirements ask for 64."
+        );
+    }
+
+    #[test]
+    fn technology_rules() {
+        let r = parse_requirements(&VECTOR.replace("dtable", "infiniband")).unwrap();
+        let mut t = design(&r).unwrap().table;
+        t[63].weight = Some(0); // BK: only a weight-0 entry, which InfiniBand skips
+        t[0].weight = None;
+        t[2].weight = Some(300);
+        let e = evaluate(&r, &t).unwrap();
+        let got = rules(&e);
+        assert!(got.contains(&("weight_field", Some("NC"), Some(0))));
+        assert!(got.contains(&("weight_field", Some("NC"), Some(2))));
+        assert!(got.contains(&("weight_below_mtu", Some("BK"), Some(63))));
+        assert!(got.contains(&("no_entries", Some("BK"), None)));
+        assert_eq!(e.classes[6].entries, 1);
+        let too_long: Vec<DesignEntry> = t.iter().chain(t.iter()).cloned().collect();
+        let e = evaluate(&r, &too_long).unwrap();
+        assert_eq!(
+            e.violations[0].message,
+            "The table has 128 entries, but InfiniBand tables hold between 1 and 64."
+        );
+
+        let r = parse_requirements(
+            &VECTOR
+                .replace("dtable", "as")
+                .replace("\"w\": 2, \"k\": 0.5", "\"w\": null, \"k\": null"),
+        )
+        .unwrap();
+        let mut t = design(&r).unwrap().table;
+        let e = evaluate(&r, &t).unwrap();
+        assert_eq!(e.pool, None);
+        // The AS table shares packets: VI's 8 of 64 entries are below its wanted 0.5.
+        assert_eq!(
+            rules(&e),
+            vec![
+                ("share_below_wanted", Some("VI"), None),
+                ("share_below_wanted", Some("CL"), None),
+                ("share_below_wanted", Some("EE"), None),
+                ("share_below_wanted", Some("BE"), None)
+            ]
+        );
+        t[4].weight = Some(3);
+        assert!(rules(&evaluate(&r, &t).unwrap()).contains(&("weight_field", Some("NC"), Some(4))));
+    }
+
+    #[test]
+    fn link_rate_is_validated_and_used() {
+        let mut r = parse_requirements(VECTOR).unwrap();
+        let t = design(&r).unwrap().table;
+        r.link_rate_gbps = Some(4.0);
+        let fast = evaluate(&r, &t).unwrap();
+        assert_eq!(fast.link_rate_gbps, 4.0);
+        assert_eq!(fast.classes[6].bound_ns, Some(143_361.12));
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            r.link_rate_gbps = Some(bad);
+            let err = evaluate(&r, &t).unwrap_err().to_string();
+            assert!(err.contains("link_rate_gbps"), "{err}");
+        }
+    }
+}

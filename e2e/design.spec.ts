@@ -31,6 +31,8 @@ async function expectVectorNumbers(page: Page): Promise<void> {
     await expect(row.getByTestId('max')).toHaveText(c.max);
     await expect(row.getByTestId('wanted')).toHaveText(c.wanted);
     await expect(row.getByTestId('share')).toHaveText(c.wanted);
+    await expect(row.getByTestId('distance')).toHaveText(`${c.name === 'BK' || c.name === 'BE' ? 64 : 2 ** (VECTOR.indexOf(c) + 1)} / ${2 ** Math.min(6, VECTOR.indexOf(c) + 1)}`);
+    await expect(row.getByTestId('bound')).toHaveText(/^[0-9.]+ µs$/);
   }
 }
 
@@ -81,9 +83,18 @@ test('designs the multimedia vector: the spec table’s numbers, OpenSM export a
   expect(low.map((p) => Number(p.split(':')[1])).reduce((a, b) => a + b, 0)).toBe(1024);
 
   // Change the table, then paste the exported lines back: the designed table returns.
+  // Entry 0 from NC to VO with the keyboard: NC's distance 2 breaks, in words.
   await page.getByTestId('design-ring').focus();
   await page.keyboard.press('c');
   expect((await ringTable(page))[0]).toEqual(['VO', '3']);
+  const violations = page.getByTestId('design-violations');
+  await expect(violations.locator('li[data-rule="distance"]')).toHaveText(
+    'NC: 4 entries from entry 62 to entry 2 pass with no entry of its own, but its distance is 2.',
+  );
+  await expect(page.getByTestId('design-class-NC').getByTestId('distance')).toHaveText('4 / 2');
+  await expect(page.getByTestId('design-class-NC').getByTestId('entries')).toHaveText('31');
+  await expect(page.getByTestId('design-live')).toContainText('violated');
+  await page.screenshot({ path: `${screens}design-violation.png`, fullPage: true });
   await page.getByLabel('Import: paste OpenSM lines or design JSON').fill(`# exported by qoslab\nqos TRUE\n${lines}`);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByTestId('design-import-result')).toContainText('Imported OpenSM lines from the text (64 entries).');

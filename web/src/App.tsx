@@ -42,9 +42,14 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
   }, []);
   const simulate = useCallback((scenario: Scenario) => go('lab', encodeHash(scenario)), [go]);
   const designEngine = useMemo(() => {
-    const { design, opensmExport, opensmParse } = engine;
-    return design && opensmExport && opensmParse
-      ? { design: design.bind(engine), opensmExport: opensmExport.bind(engine), opensmParse: opensmParse.bind(engine) }
+    const { design, evaluate, opensmExport, opensmParse } = engine;
+    return design && evaluate && opensmExport && opensmParse
+      ? {
+          design: design.bind(engine),
+          evaluate: evaluate.bind(engine),
+          opensmExport: opensmExport.bind(engine),
+          opensmParse: opensmParse.bind(engine),
+        }
       : null;
   }, [engine]);
   // The lab's address when the designer was opened, to come back to the same scenario.

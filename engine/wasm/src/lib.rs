@@ -126,6 +126,15 @@ pub fn design_table(requirements_json: &str) -> Result<String, JsValue> {
     design_json(requirements_json).map_err(|e| to_js_error(&e))
 }
 
+/// Evaluates a table (`[{"class", "weight"}]` JSON, entries naming classes of the
+/// requirements) against a `Requirements` JSON document. Returns the `Evaluation` as JSON
+/// (every broken rule is a violation in it); throws an `EngineError` object when the
+/// requirements or the table JSON cannot be read.
+#[wasm_bindgen]
+pub fn evaluate_table(requirements_json: &str, table_json: &str) -> Result<String, JsValue> {
+    evaluation_json(requirements_json, table_json).map_err(|e| to_js_error(&e))
+}
+
 /// The OpenSM `qos_*` lines (plain `qos_` prefix) of an InfiniBand `Design` given as JSON
 /// (its `table` may have been edited); throws an `EngineError` object.
 #[wasm_bindgen]
@@ -145,6 +154,21 @@ pub fn opensm_parse(text: &str) -> Result<String, JsValue> {
 fn design_json(requirements_json: &str) -> Result<String, EngineError> {
     let r = qoslab_core::design::parse_requirements(requirements_json)?;
     Ok(qoslab_core::design::design(&r)?.to_json_pretty())
+}
+
+fn evaluation_json(requirements_json: &str, table_json: &str) -> Result<String, EngineError> {
+    let r = qoslab_core::design::parse_requirements(requirements_json)?;
+    let table: Vec<qoslab_core::design::DesignEntry> =
+        serde_json::from_str(table_json).map_err(|e| {
+            EngineError::invalid(
+                "table",
+                format!("must be a list of {{\"class\", \"weight\"}} entries ({e})"),
+            )
+        })?;
+    let evaluation = qoslab_core::design::evaluate(&r, &table)?;
+    serde_json::to_string_pretty(&evaluation).map_err(|e| EngineError::Internal {
+        message: e.to_string(),
+    })
 }
 
 fn opensm_lines(design_json: &str) -> Result<String, EngineError> {
@@ -255,6 +279,36 @@ mod tests {
             assert_eq!(e["weight"], entry[1]);
         }
         assert_eq!(parsed["lints"].as_array().map(Vec::len), Some(0));
+    }
+
+    #[test]
+    fn evaluation_reports_the_design_and_an_edit() {
+        let design: serde_json::Value =
+            serde_json::from_str(&design_json(VECTOR).expect("designs")).expect("json");
+        let table = design["table"].to_string();
+        let e: serde_json::Value =
+            serde_json::from_str(&evaluation_json(VECTOR, &table).expect("evaluates"))
+                .expect("json");
+        assert_eq!(e["pool"], 1024);
+        assert_eq!(e["violations"].as_array().map(Vec::len), Some(0));
+        assert_eq!(e["classes"][2]["total_weight"], 512);
+        // Entry 0 (NC) to VO: NC's distance 2 breaks.
+        let mut edited = design["table"].clone();
+        edited[0]["class"] = "VO".into();
+        let e: serde_json::Value =
+            serde_json::from_str(&evaluation_json(VECTOR, &edited.to_string()).expect("evaluates"))
+                .expect("json");
+        let rules: Vec<&str> = e["violations"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .filter_map(|v| v["rule"].as_str())
+            .collect();
+        assert!(rules.contains(&"distance"), "{rules:?}");
+        assert!(matches!(
+            evaluation_json(VECTOR, "[{\"class\": 3}]"),
+            Err(EngineError::Invalid { .. })
+        ));
     }
 
     #[test]

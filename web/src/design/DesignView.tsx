@@ -4,12 +4,11 @@
 // design (form as typed + edited table) lives in the address: `#view=design&v=1&d=...`.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineClient } from '../engine/client';
-import type { Design, DesignEntry, FieldError, Scenario } from '../generated';
+import type { Design, DesignEntry, Evaluation, FieldError, Scenario } from '../generated';
 import { engineErrorLines, fieldErrors, groupByPath } from '../lab/errors';
 import { SharePanel } from '../share/SharePanel';
 import { urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
-import { evaluationOfDesign, type Evaluation } from './evaluation';
 import { EvaluationPanel } from './EvaluationPanel';
 import { ExportImport } from './ExportImport';
 import { designDoc } from './io';
@@ -20,13 +19,10 @@ import { TableRing } from './TableRing';
 import './design.css';
 
 /** What the designer needs from the engine. */
-export type DesignEngine = Pick<EngineClient, 'design' | 'opensmExport' | 'opensmParse'>;
+export type DesignEngine = Pick<EngineClient, 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>;
 
 /** Delay before the form is checked (designed) by the engine after an edit, in ms. */
 const CHECK_DEBOUNCE_MS = 150;
-
-/** Whether the engine's requirements take `link_rate_gbps` (set once the engine has `evaluate`). */
-const LINK_RATE_IN_REQUIREMENTS = false;
 
 interface Props {
   engine: DesignEngine;
@@ -37,15 +33,36 @@ interface Props {
 /** The engine's answer for one requirements JSON. */
 type Checked = { key: string; design: Design | null; errors: FieldError[] };
 
+/** The engine's evaluation of one (requirements, table) pair. */
+type Evaluated = { key: string; evaluation: Evaluation | null; problems: string[] };
+
+/**
+ * The requirements a table is evaluated against: the form's, with w and k that the form
+ * leaves to the search taken from the design Auto-design finds for the form (so an edited
+ * table is checked against the M and pool it was designed with).
+ */
+export function evaluationRequirements(form: DesignForm, design: Design | null): { json: string; basis: string } {
+  const r = toRequirements(form);
+  const found: string[] = [];
+  if (design !== null) {
+    if (r.w === null && design.w !== null) {
+      r.w = design.w;
+      found.push(`w = ${design.w}`);
+    }
+    if (r.k === null && design.k !== null) {
+      r.k = design.k;
+      found.push(`k = ${design.k}`);
+    }
+  }
+  const basis = found.length > 0 ? `${found.join(', ')} as Auto-design found them` : '';
+  return { json: JSON.stringify(r), basis };
+}
+
 function initial(): { form: DesignForm; table: DesignEntry[] | null; problem: string[] | null } {
   const read = designFromHash(window.location.hash);
   if (!read.ok) return { form: defaultForm(), table: null, problem: read.lines };
   if (read.doc === null) return { form: defaultForm(), table: null, problem: null };
   return { form: read.doc.form, table: read.doc.table, problem: null };
-}
-
-function sameTable(a: readonly DesignEntry[], b: readonly DesignEntry[]): boolean {
-  return a.length === b.length && a.every((e, i) => e.class === b[i]?.class && e.weight === b[i]?.weight);
 }
 
 export function DesignView({ engine, onSimulate }: Props) {
@@ -77,7 +94,7 @@ export function DesignView({ engine, onSimulate }: Props) {
   const url = urlWithHash(hash, window.location);
 
   // The engine checks (designs) the requirements as they are typed.
-  const requirementsJson = useMemo(() => JSON.stringify(toRequirements(form, LINK_RATE_IN_REQUIREMENTS)), [form]);
+  const requirementsJson = useMemo(() => JSON.stringify(toRequirements(form)), [form]);
   const [checked, setChecked] = useState<Checked | null>(null);
   useEffect(() => {
     let live = true;
@@ -131,15 +148,40 @@ export function DesignView({ engine, onSimulate }: Props) {
   // The evaluation of the table being edited.
   const names = useMemo(() => form.classes.map((c) => c.name), [form]);
   const distances = useMemo(() => new Map(form.classes.map((c) => [c.name, c.distance.trim()])), [form]);
-  let evaluation: Evaluation | null = null;
-  const evalProblems: string[] = [];
-  if (table !== null && current?.design && sameTable(table, current.design.table)) {
-    evaluation = evaluationOfDesign(current.design);
-  } else if (table !== null && current && !current.design) {
-    evalProblems.push('The requirements have problems (marked in the form): fix them to evaluate the table.');
-  } else if (table !== null && current?.design) {
-    evalProblems.push('The table differs from the designed one: its evaluation needs the engine’s table evaluation.');
-  }
+  const design = current?.design ?? null;
+  const evalRequest = useMemo(
+    () => (table === null || current === null ? null : { ...evaluationRequirements(form, design), table: JSON.stringify(table) }),
+    [form, design, table, current],
+  );
+  const evalKey = evalRequest === null ? null : `${evalRequest.json}\n${evalRequest.table}`;
+  const [evaluated, setEvaluated] = useState<Evaluated | null>(null);
+  useEffect(() => {
+    if (evalRequest === null || evalKey === null) return;
+    let live = true;
+    engine.evaluate(evalRequest.json, evalRequest.table).then(
+      (outcome) => {
+        if (!live) return;
+        if (outcome.ok) setEvaluated({ key: evalKey, evaluation: JSON.parse(outcome.evaluationJson) as Evaluation, problems: [] });
+        else setEvaluated({ key: evalKey, evaluation: null, problems: engineErrorLines(outcome.error) });
+      },
+      (e: unknown) => {
+        if (live) setEvaluated({ key: evalKey, evaluation: null, problems: [`The engine could not be reached: ${String(e)}`] });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, evalRequest, evalKey]);
+  const shown = evaluated !== null && evaluated.key === evalKey ? evaluated : null;
+  // Keep the last evaluation on screen while the next one is computed (no flicker while typing).
+  const [lastShown, setLastShown] = useState<Evaluated | null>(null);
+  if (shown !== null && shown !== lastShown) setLastShown(shown);
+  const visible = table === null ? null : (shown ?? lastShown);
+  const evaluation = visible?.evaluation ?? null;
+  const evalProblems =
+    visible && visible.problems.length > 0
+      ? ['The requirements have problems (marked in the form): fix them to evaluate the table.', ...visible.problems]
+      : [];
 
   const maxWeight = form.technology === 'as' ? null : form.technology === 'dtable' ? 65_535 : 255;
   const simulate = () => {
@@ -220,15 +262,21 @@ export function DesignView({ engine, onSimulate }: Props) {
             ) : null}
           </div>
         </section>
-        <EvaluationPanel evaluation={evaluation} table={table ?? []} distances={distances} problems={evalProblems} pending={current === null} />
+        <EvaluationPanel
+          evaluation={evaluation}
+          table={table ?? []}
+          distances={distances}
+          basis={evalRequest?.basis ?? ''}
+          problems={evalProblems}
+          pending={table !== null && shown === null}
+        />
       </div>
       <ExportImport
         engine={engine}
         form={form}
         table={table}
-        design={current?.design ?? null}
+        design={design}
         evaluation={evaluation}
-        withLinkRate={LINK_RATE_IN_REQUIREMENTS}
         onImport={(f, t) => {
           setForm(f);
           setTable(t);

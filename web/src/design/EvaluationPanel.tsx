@@ -4,19 +4,21 @@
 // constraint in words. A live region announces each new evaluation in one sentence.
 import { colorFor } from '../charts/palette';
 import type { DesignEntry } from '../generated';
-import { entryWeightsText, evaluationSummary, nsText, shareText, type ClassEvaluation, type Evaluation } from './evaluation';
+import { entryWeightsText, evaluationSummary, nsText, shareText, splitViolations, type ClassEvaluation, type Evaluation } from './evaluation';
 
 interface Props {
   evaluation: Evaluation | null;
   table: readonly DesignEntry[];
   /** Requested distance per class name ('' = none), from the form. */
   distances: ReadonlyMap<string, string>;
+  /** What w and k the evaluation checked against, in words. */
+  basis: string;
   /** Why there is no evaluation (engine errors), if there is none. */
   problems: readonly string[];
   pending: boolean;
 }
 
-const BAR_W = 220;
+const BAR_W = 130;
 const BAR_H = 18;
 
 function ShareBar({ c, index }: { c: ClassEvaluation; index: number }) {
@@ -32,7 +34,8 @@ function ShareBar({ c, index }: { c: ClassEvaluation; index: number }) {
   );
 }
 
-export function EvaluationPanel({ evaluation, table, distances, problems, pending }: Props) {
+export function EvaluationPanel({ evaluation, table, distances, basis, problems, pending }: Props) {
+  const { errors, advice } = splitViolations(evaluation?.violations ?? []);
   const summary = evaluation ? evaluationSummary(evaluation) : problems.length > 0 ? 'The table cannot be evaluated.' : '';
   return (
     <section className="design-evaluation" aria-labelledby="design-eval-title" data-testid="design-evaluation" aria-busy={pending}>
@@ -46,28 +49,34 @@ export function EvaluationPanel({ evaluation, table, distances, problems, pendin
             {evaluation.pool === null
               ? 'No weights: each class gets its fraction of the entries.'
               : `Pool ${evaluation.pool} credits; largest entry weight M = ${evaluation.max_entry_weight ?? '—'}`}
-            {evaluation.link_rate_gbps ? `; link ${evaluation.link_rate_gbps} Gb/s` : ''}
+; link {evaluation.link_rate_gbps} Gb/s{basis ? `; ${basis}` : ''}.
           </p>
           <table className="design-eval-table">
             <thead>
               <tr>
                 <th scope="col">Class</th>
                 <th scope="col">Entries</th>
-                <th scope="col">Entry weights</th>
+                <th scope="col">Weights</th>
                 <th scope="col">Total</th>
                 <th scope="col">Min share</th>
                 <th scope="col">Achieved</th>
                 <th scope="col">Max share</th>
                 <th scope="col">Wanted</th>
-                <th scope="col">Shares (range, achieved, | wanted)</th>
-                <th scope="col">Max distance / requested</th>
-                <th scope="col">Worst-case wait</th>
+                <th scope="col">
+                  Shares <span className="design-eval-key">(range · achieved · | wanted)</span>
+                </th>
+                <th scope="col" title="Largest distance between entries of the class / the distance asked for">
+                  Distance / asked
+                </th>
+                <th scope="col" title="Worst-case wait of a head-of-line packet at the link rate">
+                  Wait bound
+                </th>
               </tr>
             </thead>
             <tbody>
               {evaluation.classes.map((c, i) => {
-                const requested = c.distance === undefined ? (distances.get(c.name) ?? '') : c.distance === null ? '' : String(c.distance);
-                const far = requested !== '' && c.max_distance !== null && c.max_distance > Number(requested);
+                const requested = distances.get(c.name) ?? '';
+                const far = requested !== '' && c.max_distance > Number(requested);
                 return (
                   <tr key={`${i}-${c.name}`} data-testid={`design-class-${c.name}`}>
                     <th scope="row">
@@ -93,14 +102,14 @@ export function EvaluationPanel({ evaluation, table, distances, problems, pendin
               })}
             </tbody>
           </table>
-          {evaluation.violations.length > 0 ? (
+          {errors.length > 0 ? (
             <div className="design-violations" data-testid="design-violations">
-              <h4>
-                {evaluation.violations.length === 1 ? '1 constraint violated' : `${evaluation.violations.length} constraints violated`}
-              </h4>
+              <h4>{errors.length === 1 ? '1 constraint violated' : `${errors.length} constraints violated`}</h4>
               <ul>
-                {evaluation.violations.map((v, i) => (
-                  <li key={i}>{v.message}</li>
+                {errors.map((v, i) => (
+                  <li key={i} data-rule={v.rule}>
+                    {v.message}
+                  </li>
                 ))}
               </ul>
             </div>
@@ -109,6 +118,18 @@ export function EvaluationPanel({ evaluation, table, distances, problems, pendin
               Every constraint is met.
             </p>
           )}
+          {advice.length > 0 ? (
+            <div className="design-advice" data-testid="design-advice">
+              <h4>Advice</h4>
+              <ul>
+                {advice.map((v, i) => (
+                  <li key={i} data-rule={v.rule}>
+                    {v.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </>
       ) : problems.length > 0 ? (
         <div role="alert" className="design-problems">

@@ -19,7 +19,6 @@ interface Props {
   /** The engine's design for the current requirements (null when they have problems). */
   design: Design | null;
   evaluation: Evaluation | null;
-  withLinkRate: boolean;
   onImport: (form: DesignForm, table: DesignEntry[] | null) => void;
 }
 
@@ -35,7 +34,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function ExportImport({ engine, form, table, design, evaluation, withLinkRate, onImport }: Props) {
+export function ExportImport({ engine, form, table, design, evaluation, onImport }: Props) {
   const [note, setNote] = useState('');
   const [pasted, setPasted] = useState('');
   const [importResult, setImportResult] = useState<{ ok: boolean; lines: string[] } | null>(null);
@@ -71,7 +70,7 @@ export function ExportImport({ engine, form, table, design, evaluation, withLink
           ? 'The requirements have problems (marked in the form).'
           : null;
 
-  const json = designJsonText(form, table, evaluation, withLinkRate);
+  const json = designJsonText(form, table, evaluation);
 
   const runImport = async (text: string, source: string) => {
     const outcome = await importText(engine, text, form);

@@ -117,6 +117,17 @@ export function TableRing({ table, names, selected, onSelect, onChange, maxWeigh
                 </g>
               );
             })}
+            {current ? (
+              // The selected entry's outline again, on top of its neighbours.
+              <path
+                d={segment({ start: sel * step, end: (sel + 1) * step, grow: 8 }) ?? ''}
+                fill="none"
+                stroke="#000000"
+                strokeWidth={3}
+                pointerEvents="none"
+                aria-hidden="true"
+              />
+            ) : null}
             <text y={-12} textAnchor="middle" className="design-ring-centre" aria-hidden="true">
               {n === 0 ? 'no table yet' : `Entry ${sel}`}
             </text>

@@ -1,56 +1,17 @@
 // What the designer shows about a table: the engine's evaluation (shares, distances,
 // bounds, violations) and small derived texts.
-import type { Design, DesignEntry } from '../generated';
+import type { DesignEntry, Evaluation, Violation } from '../generated';
 
-/** One class of an evaluated table (the engine's `ClassEvaluation`). */
-export interface ClassEvaluation {
-  name: string;
-  entries: number;
-  total_weight: number | null;
-  min_share: number;
-  max_share: number;
-  share: number;
-  wanted_share: number;
-  max_distance: number | null;
-  /** The requested distance, when the engine reports it. */
-  distance?: number | null;
-  bound_ns?: number | null;
-}
+export type { ClassEvaluation, Evaluation, Violation } from '../generated';
 
-/** One broken constraint. */
-export interface Violation {
-  class?: string | number | null;
-  entry?: number | null;
-  rule?: string;
-  message: string;
-}
+/** Violation rules that are advice, not a broken constraint. */
+export const ADVICE_RULES: readonly string[] = ['weights_unequal'];
 
-/** An evaluated table (the engine's `Evaluation`). */
-export interface Evaluation {
-  link_rate_gbps?: number | null;
-  pool: number | null;
-  max_entry_weight: number | null;
-  classes: ClassEvaluation[];
-  violations: Violation[];
-}
-
-/** The evaluation of a table exactly as `design` produced it (the design reports the same numbers). */
-export function evaluationOfDesign(design: Design): Evaluation {
+/** The violations that break a constraint, and the advice. */
+export function splitViolations(violations: readonly Violation[]): { errors: Violation[]; advice: Violation[] } {
   return {
-    pool: design.pool,
-    max_entry_weight: design.max_entry_weight,
-    classes: design.classes.map((c) => ({
-      name: c.name,
-      entries: c.entries,
-      total_weight: c.total_weight,
-      min_share: c.min_share,
-      max_share: c.max_share,
-      share: c.share,
-      wanted_share: c.wanted_share,
-      max_distance: c.max_distance,
-      distance: c.distance,
-    })),
-    violations: [],
+    errors: violations.filter((v) => !ADVICE_RULES.includes(v.rule)),
+    advice: violations.filter((v) => ADVICE_RULES.includes(v.rule)),
   };
 }
 
@@ -77,9 +38,10 @@ export function nsText(ns: number | null | undefined): string {
 
 /** One sentence about an evaluation, for the live region. */
 export function evaluationSummary(e: Evaluation): string {
-  const n = e.violations.length;
+  const { errors } = splitViolations(e.violations);
+  const n = errors.length;
   if (n === 0) return `Table evaluated: every constraint is met (${e.classes.length} classes).`;
-  return `Table evaluated: ${n === 1 ? '1 constraint is' : `${n} constraints are`} violated. ${e.violations
+  return `Table evaluated: ${n === 1 ? '1 constraint is' : `${n} constraints are`} violated. ${errors
     .slice(0, 3)
     .map((v) => v.message)
     .join(' ')}`;

@@ -20,14 +20,14 @@ describe('import', () => {
     const form = multimediaForm();
     const table = [{ class: 'VI', weight: 64 }, { class: 'NC', weight: 3 }];
     const engine = engineAnswering({ ok: false, error: { kind: 'internal', message: 'not called' } });
-    const out = await importText(engine, designJsonText(form, table, null, false), { ...multimediaForm(), technology: 'as' });
+    const out = await importText(engine, designJsonText(form, table, null), { ...multimediaForm(), technology: 'as' });
     expect(out).toEqual({ ok: true, form, table, what: 'design', notes: [] });
     expect(engine.seen).toEqual([]);
   });
 
   it('reads requirements JSON (qoslab design input) into the form', async () => {
     const engine = engineAnswering({ ok: false, error: { kind: 'internal', message: 'not called' } });
-    const r = { ...toRequirements(multimediaForm(), false), w: null };
+    const r = { ...toRequirements(multimediaForm()), w: null };
     const out = await importText(engine, JSON.stringify(r), multimediaForm());
     expect(out.ok && out.form).toEqual({ ...multimediaForm(), w: '' });
     expect(out.ok && out.table).toBeNull();

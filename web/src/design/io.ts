@@ -18,7 +18,7 @@ export type ImportOutcome =
 /** The form for a requirements document (`qoslab design` input), keeping the current link rate. */
 export function formFromRequirements(r: Requirements, linkRate: string): DesignForm {
   const t = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
-  const rate = (r as Requirements & { link_rate_gbps?: number | null }).link_rate_gbps;
+  const rate = r.link_rate_gbps;
   return {
     technology: r.technology,
     entries: t(r.entries),
@@ -87,7 +87,7 @@ export function designDoc(form: DesignForm, table: DesignEntry[] | null): Design
  * The design JSON export: the design document (importable here) plus, for reading and for
  * `qoslab design`, the requirements as the engine takes them and the last evaluation.
  */
-export function designJsonText(form: DesignForm, table: DesignEntry[] | null, evaluation: Evaluation | null, withLinkRate: boolean): string {
-  const doc = { ...designDoc(form, table), requirements: toRequirements(form, withLinkRate), evaluation };
+export function designJsonText(form: DesignForm, table: DesignEntry[] | null, evaluation: Evaluation | null): string {
+  const doc = { ...designDoc(form, table), requirements: toRequirements(form), evaluation };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

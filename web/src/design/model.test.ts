@@ -18,7 +18,7 @@ const names = ['NC', 'VO', 'VI', 'CL', 'EE', 'BE', 'BK'];
 
 describe('requirements from the form', () => {
   it('gives the spec vector exactly, blanks as null (search / no distance)', () => {
-    const r = toRequirements(multimediaForm(), false);
+    const r = toRequirements(multimediaForm());
     expect(r).toEqual({
       technology: 'dtable',
       entries: 64,
@@ -34,13 +34,16 @@ describe('requirements from the form', () => {
         { name: 'BE', distance: 64, mtu_bytes: 1024, share: 0.046875 },
         { name: 'BK', distance: 64, mtu_bytes: 1024, share: 0.015625 },
       ],
+      link_rate_gbps: 2,
     });
     const f = multimediaForm();
     f.w = ' ';
     f.k = '';
     f.classes[6]!.distance = '';
-    const s = toRequirements(f, true) as ReturnType<typeof toRequirements> & { link_rate_gbps: number };
-    expect([s.w, s.k, s.classes[6]!.distance, s.link_rate_gbps]).toEqual([null, null, null, 2]);
+    f.linkRate = '2.5';
+    const s = toRequirements(f);
+    expect([s.w, s.k, s.classes[6]!.distance, s.link_rate_gbps]).toEqual([null, null, null, 2.5]);
+    expect('link_rate_gbps' in toRequirements({ ...f, linkRate: 'fast' })).toBe(false);
   });
 
   it('names unreadable numbers by the engine’s paths', () => {
@@ -57,7 +60,7 @@ describe('requirements from the form', () => {
       { path: 'classes[1].share', message: 'must be a number' },
       { path: 'classes[2].distance', message: 'must be a number, or blank for no latency need (got 8a)' },
     ]);
-    expect(toRequirements(f, false).entries).toBeNull();
+    expect(toRequirements(f).entries).toBeNull();
     expect(formProblems(multimediaForm())).toEqual([]);
   });
 

@@ -32,10 +32,10 @@ export interface DesignForm {
 
 /** The technologies, with their names in the UI. */
 export const TECHNOLOGIES: readonly { value: Technology; label: string }[] = [
-  { value: 'dtable', label: 'DTable (generic, 16-bit weights)' },
-  { value: 'infiniband', label: 'InfiniBand (VL arbitration, 8-bit weights)' },
+  { value: 'dtable', label: 'DTable (16-bit weights)' },
+  { value: 'infiniband', label: 'InfiniBand (VL arbitration)' },
   { value: 'omnipath', label: 'Omni-Path (8-bit weights)' },
-  { value: 'as', label: 'Advanced Switching (basic table, no weights)' },
+  { value: 'as', label: 'Advanced Switching (no weights)' },
 ];
 
 /** The latency classes of the picker: class c means distance 2^c (1 = 2 … 6 = 64). */
@@ -100,9 +100,10 @@ function orNull(n: number): number | null {
 
 /**
  * The engine's requirements for the form. Unreadable numbers become null (the engine then
- * names the field); blank w/k are null (searched); a blank distance is null (no need).
+ * names the field); blank w/k are null (searched); a blank distance is null (no need); an
+ * unreadable link rate is left out (the form names it).
  */
-export function toRequirements(form: DesignForm, withLinkRate: boolean): Requirements {
+export function toRequirements(form: DesignForm): Requirements {
   const classes: ClassRequirement[] = form.classes.map((c) => ({
     name: c.name,
     distance: orNull(num(c.distance)),
@@ -117,13 +118,14 @@ export function toRequirements(form: DesignForm, withLinkRate: boolean): Require
     k: orNull(num(form.k)),
     classes,
   };
-  if (withLinkRate) (r as Requirements & { link_rate_gbps?: number | null }).link_rate_gbps = orNull(num(form.linkRate));
+  const rate = num(form.linkRate);
+  if (Number.isFinite(rate)) r.link_rate_gbps = rate;
   return r;
 }
 
 /**
  * Problems the engine cannot see because the text never reaches it as a number (it would
- * be sent as null): named by the same paths as the engine's errors.
+ * be sent as null, or left out): named by the same paths as the engine's errors.
  */
 export function formProblems(form: DesignForm): FieldError[] {
   const out: FieldError[] = [];

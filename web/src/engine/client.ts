@@ -4,6 +4,7 @@ import type { EngineError } from '../generated';
 import type {
   AtLoadOutcome,
   DesignOutcome,
+  EvaluateOutcome,
   LoadOutcome,
   OpenSmExportOutcome,
   OpenSmParseOutcome,
@@ -17,6 +18,7 @@ import type { EngineApi } from './worker';
 export type {
   AtLoadOutcome,
   DesignOutcome,
+  EvaluateOutcome,
   LoadOutcome,
   OpenSmExportOutcome,
   OpenSmParseOutcome,
@@ -28,7 +30,7 @@ export type {
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
 export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
-  Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'design' | 'opensmExport' | 'opensmParse'>>;
+  Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>>;
 
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
@@ -76,6 +78,11 @@ export class EngineClient {
   /** Designs a table for requirements JSON (see the worker's `design`). */
   async design(requirementsJson: string): Promise<DesignOutcome> {
     return this.checked(await this.api.design(requirementsJson));
+  }
+
+  /** Evaluates a table against requirements (see the worker's `evaluate`). */
+  async evaluate(requirementsJson: string, tableJson: string): Promise<EvaluateOutcome> {
+    return this.checked(await this.api.evaluate(requirementsJson, tableJson));
   }
 
   /** OpenSM lines of an InfiniBand design JSON (see the worker's `opensmExport`). */

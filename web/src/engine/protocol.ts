@@ -50,3 +50,6 @@ export type OpenSmExportOutcome = { ok: true; lines: string } | { ok: false; err
 
 /** What `opensmParse` gives back: the options per prefix and the lints as JSON, or the errors (naming line and entry). */
 export type OpenSmParseOutcome = { ok: true; json: string } | { ok: false; error: EngineError; crashed?: boolean };
+
+/** What `evaluate` gives back: the engine's `Evaluation` JSON of a table, or why not. */
+export type EvaluateOutcome = { ok: true; evaluationJson: string } | { ok: false; error: EngineError; crashed?: boolean };

@@ -7,6 +7,7 @@ import init, {
   design_opensm,
   design_table,
   engine_version,
+  evaluate_table,
   load_scenario,
   opensm_parse,
   scenario_at_load,
@@ -19,6 +20,7 @@ import type { EngineError } from '../generated';
 import type {
   AtLoadOutcome,
   DesignOutcome,
+  EvaluateOutcome,
   LoadOutcome,
   OpenSmExportOutcome,
   OpenSmParseOutcome,
@@ -110,6 +112,12 @@ const api = {
   async design(requirementsJson: string): Promise<DesignOutcome> {
     await ready;
     return answer(() => ({ ok: true as const, designJson: design_table(requirementsJson) }));
+  },
+
+  /** Evaluates a table (`DesignEntry` list JSON) against requirements JSON (the engine's `evaluate`). */
+  async evaluate(requirementsJson: string, tableJson: string): Promise<EvaluateOutcome> {
+    await ready;
+    return answer(() => ({ ok: true as const, evaluationJson: evaluate_table(requirementsJson, tableJson) }));
   },
 
   /** The OpenSM `qos_*` lines of an InfiniBand design JSON (its table may be edited). */

@@ -6,13 +6,13 @@ import { screens } from './helpers';
 
 /** The spec's test vector (shared/spec/20-table-design.md), per class. */
 const VECTOR = [
-  { name: 'NC', entries: 32, weights: '3', min: '0.09375', max: '2', wanted: '0.09375', total: '96' },
-  { name: 'VO', entries: 16, weights: '3', min: '0.046875', max: '1', wanted: '0.046875', total: '48' },
-  { name: 'VI', entries: 8, weights: '64', min: '0.25', max: '0.5', wanted: '0.5', total: '512' },
-  { name: 'CL', entries: 4, weights: '52', min: '0.125', max: '0.25', wanted: '0.203125', total: '208' },
-  { name: 'EE', entries: 2, weights: '48', min: '0.03125', max: '0.125', wanted: '0.09375', total: '96' },
-  { name: 'BE', entries: 1, weights: '48', min: '0.015625', max: '0.0625', wanted: '0.046875', total: '48' },
-  { name: 'BK', entries: 1, weights: '16', min: '0.015625', max: '0.0625', wanted: '0.015625', total: '16' },
+  { name: 'NC', d: 2, entries: 32, weights: '3', min: '0.09375', max: '2', wanted: '0.09375', total: '96' },
+  { name: 'VO', d: 4, entries: 16, weights: '3', min: '0.046875', max: '1', wanted: '0.046875', total: '48' },
+  { name: 'VI', d: 8, entries: 8, weights: '64', min: '0.25', max: '0.5', wanted: '0.5', total: '512' },
+  { name: 'CL', d: 16, entries: 4, weights: '52', min: '0.125', max: '0.25', wanted: '0.203125', total: '208' },
+  { name: 'EE', d: 32, entries: 2, weights: '48', min: '0.03125', max: '0.125', wanted: '0.09375', total: '96' },
+  { name: 'BE', d: 64, entries: 1, weights: '48', min: '0.015625', max: '0.0625', wanted: '0.046875', total: '48' },
+  { name: 'BK', d: 64, entries: 1, weights: '16', min: '0.015625', max: '0.0625', wanted: '0.015625', total: '16' },
 ];
 
 async function openDesigner(page: Page, hash = '#view=design'): Promise<void> {
@@ -31,7 +31,8 @@ async function expectVectorNumbers(page: Page): Promise<void> {
     await expect(row.getByTestId('max')).toHaveText(c.max);
     await expect(row.getByTestId('wanted')).toHaveText(c.wanted);
     await expect(row.getByTestId('share')).toHaveText(c.wanted);
-    await expect(row.getByTestId('distance')).toHaveText(`${c.name === 'BK' || c.name === 'BE' ? 64 : 2 ** (VECTOR.indexOf(c) + 1)} / ${2 ** Math.min(6, VECTOR.indexOf(c) + 1)}`);
+    // Evenly spaced: each class's largest distance is exactly its requested one.
+    await expect(row.getByTestId('distance')).toHaveText(`${c.d} / ${c.d}`);
     await expect(row.getByTestId('bound')).toHaveText(/^[0-9.]+ µs$/);
   }
 }

@@ -1,8 +1,9 @@
 // The table designer end to end: design the spec's multimedia vector and read the spec
 // table's numbers, export OpenSM lines and import them back, edit an entry with the
 // keyboard and see the violation, share the design by link, and simulate it in the lab.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { screens } from './helpers';
+import { runButton, screens } from './helpers';
 
 /** The spec's test vector (shared/spec/20-table-design.md), per class. */
 const VECTOR = [
@@ -108,6 +109,24 @@ test('designs the multimedia vector: the spec table’s numbers, OpenSM export a
   await expect(page.getByTestId('design-import-result')).toContainText('line 2 (qos_vlarb_low), entry 2: VL 16 is out of range 0-15');
   expect(await ringTable(page)).toEqual(designed);
   await page.screenshot({ path: `${screens}design-import.png`, fullPage: true });
+
+  // The design JSON downloads, and the file imports back after an edit.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download design JSON' }).click()]);
+  expect(download.suggestedFilename()).toBe('qoslab-design.json');
+  const json = await readFile(await download.path(), 'utf8');
+  expect(JSON.parse(json)).toMatchObject({ version: 1, requirements: { technology: 'infiniband', w: 2, k: 0.5, link_rate_gbps: 2 }, evaluation: { pool: 1024 } });
+  await page.getByTestId('design-ring').focus();
+  await page.keyboard.press('-');
+  expect((await ringTable(page))[0]).toEqual(['NC', '2']);
+  await page.getByLabel('Import a file…').setInputFiles({ name: 'qoslab-design.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+  await expect(page.getByTestId('design-import-result')).toContainText('Imported design from qoslab-design.json (64 entries).');
+  expect(await ringTable(page)).toEqual(designed);
+
+  // The InfiniBand table simulates as the low table of IBA arbitration, valid for the lab.
+  await page.getByRole('button', { name: 'Simulate this table' }).click();
+  await expect(page.getByLabel('Scheduler kind', { exact: true })).toHaveValue('iba');
+  await expect(page.getByLabel('Name', { exact: true }).first()).toHaveValue('Designed InfiniBand table (64 entries)');
+  await expect(runButton(page)).toBeEnabled();
 });
 
 test('shows the engine’s messages next to the field they name', async ({ page }) => {
@@ -159,6 +178,7 @@ test('shares the design by link and simulates it in the lab', async ({ page, con
   await expect(other.getByLabel('Scheduler kind', { exact: true })).toHaveValue('dtable');
   await expect(other.getByLabel('Entry 2 weight', { exact: true })).toHaveValue('5');
   await expect(other.getByLabel('Entry 3 weight', { exact: true })).toHaveValue('64');
+  await expect(runButton(other)).toBeEnabled();
   await other.screenshot({ path: `${screens}design-simulate.png`, fullPage: true });
   // Back returns to the designer with the same design.
   await other.goBack();

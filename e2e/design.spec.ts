@@ -185,3 +185,38 @@ test('shares the design by link and simulates it in the lab', async ({ page, con
   await expect(other.getByRole('heading', { name: 'Table designer', exact: true })).toBeVisible();
   expect(await ringTable(other)).toEqual(edited);
 });
+
+test('Advanced Switching: entries only, simulated as an AS basic table; the lab keeps its scenario', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1200 });
+  await page.goto('./');
+  await expect(page.getByLabel('Name', { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).first().fill('My lab scenario');
+  await expect.poll(() => page.url()).toMatch(/#v=1&s=/);
+  await page.getByRole('button', { name: 'Table designer' }).click();
+  await page.getByRole('button', { name: 'Load the multimedia vector' }).click();
+  await page.getByLabel('Technology').selectOption('as');
+  await page.getByLabel('w', { exact: true }).fill('');
+  await page.getByLabel('k', { exact: true }).fill('');
+  // A renamed class keeps its entries.
+  await page.getByRole('button', { name: 'Auto-design' }).click();
+  await expect(page.getByTestId('design-pool')).toContainText('No weights: each class gets its fraction of the entries; link 2 Gb/s.');
+  await page.getByLabel('Class 1 name').fill('Control');
+  await expect(page.getByTestId('design-class-Control').getByTestId('entries')).toHaveText('32');
+  await expect(page.getByTestId('design-class-Control').getByTestId('share')).toHaveText('0.5');
+  // Entries alone cannot give VI half of the link: the evaluation says so.
+  await expect(page.getByTestId('design-violations')).toContainText("VI: it has 8 of the table's 64 entries, a share of 0.125000 of the packets, below the wanted 0.5.");
+  expect(await page.getByLabel('Selected entry weight').count()).toBe(0);
+  await page.screenshot({ path: `${screens}design-as.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Simulate this table' }).click();
+  await expect(page.getByLabel('Scheduler kind', { exact: true })).toHaveValue('as_basic');
+  await expect(runButton(page)).toBeEnabled();
+  // The designer, then the lab from the header: the scenario being edited before is back.
+  await page.goto('./');
+  await page.getByLabel('Name', { exact: true }).first().fill('My lab scenario');
+  await expect.poll(() => page.url()).toMatch(/#v=1&s=/);
+  await page.getByRole('button', { name: 'Table designer' }).click();
+  await expect(page.getByRole('heading', { name: 'Table designer', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Link lab' }).click();
+  await expect(page.getByLabel('Name', { exact: true }).first()).toHaveValue('My lab scenario');
+});

@@ -12,7 +12,7 @@ import { useHashSync } from '../state/useHashSync';
 import { EvaluationPanel } from './EvaluationPanel';
 import { ExportImport } from './ExportImport';
 import { designDoc } from './io';
-import { defaultForm, formProblems, multimediaForm, setEntry, simulationScenario, toRequirements, type DesignForm } from './model';
+import { defaultForm, followRenames, formProblems, multimediaForm, setEntry, simulationScenario, toRequirements, type DesignForm } from './model';
 import { RequirementsForm } from './RequirementsForm';
 import { designFromHash, designHash, isDesignHash } from './route';
 import { TableRing } from './TableRing';
@@ -220,7 +220,11 @@ export function DesignView({ engine, onSimulate }: Props) {
       </p>
       <RequirementsForm
         form={form}
-        onChange={setForm}
+        onChange={(next) => {
+          // A renamed class keeps its entries.
+          setTable((t) => (t === null ? t : (followRenames(t, form, next) as DesignEntry[])));
+          setForm(next);
+        }}
         errors={errors}
         onLoadVector={() => {
           setForm(multimediaForm());

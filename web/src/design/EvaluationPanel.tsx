@@ -36,6 +36,7 @@ function ShareBar({ c, index }: { c: ClassEvaluation; index: number }) {
 
 export function EvaluationPanel({ evaluation, table, distances, basis, problems, pending }: Props) {
   const { errors, advice } = splitViolations(evaluation?.violations ?? []);
+  const weighted = evaluation?.pool !== null;
   const summary = evaluation ? evaluationSummary(evaluation) : problems.length > 0 ? 'The table cannot be evaluated.' : '';
   return (
     <section className="design-evaluation" aria-labelledby="design-eval-title" data-testid="design-evaluation" aria-busy={pending}>
@@ -47,7 +48,7 @@ export function EvaluationPanel({ evaluation, table, distances, basis, problems,
         <>
           <p className="design-pool" data-testid="design-pool">
             {evaluation.pool === null
-              ? 'No weights: each class gets its fraction of the entries.'
+              ? 'No weights: each class gets its fraction of the entries'
               : `Pool ${evaluation.pool} credits; largest entry weight M = ${evaluation.max_entry_weight ?? '—'}`}
 ; link {evaluation.link_rate_gbps} Gb/s{basis ? `; ${basis}` : ''}.
           </p>
@@ -56,8 +57,12 @@ export function EvaluationPanel({ evaluation, table, distances, basis, problems,
               <tr>
                 <th scope="col">Class</th>
                 <th scope="col">Entries</th>
-                <th scope="col">Weights</th>
-                <th scope="col">Total</th>
+                {weighted ? (
+                  <>
+                    <th scope="col">Weights</th>
+                    <th scope="col">Total</th>
+                  </>
+                ) : null}
                 <th scope="col">Min share</th>
                 <th scope="col">Achieved</th>
                 <th scope="col">Max share</th>
@@ -84,8 +89,12 @@ export function EvaluationPanel({ evaluation, table, distances, basis, problems,
                       {c.name}
                     </th>
                     <td data-testid="entries">{c.entries}</td>
-                    <td data-testid="weights">{entryWeightsText(table, c.name)}</td>
-                    <td data-testid="total">{c.total_weight ?? '—'}</td>
+                    {weighted ? (
+                      <>
+                        <td data-testid="weights">{entryWeightsText(table, c.name)}</td>
+                        <td data-testid="total">{c.total_weight ?? '—'}</td>
+                      </>
+                    ) : null}
                     <td data-testid="min">{shareText(c.min_share)}</td>
                     <td data-testid="share">{shareText(c.share)}</td>
                     <td data-testid="max">{shareText(c.max_share)}</td>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesignEntry } from '../generated';
 import {
   cycleClass,
+  followRenames,
   formProblems,
   latencyChoice,
   moveKey,
@@ -86,6 +87,20 @@ describe('table editing', () => {
     expect(cycleClass(names, 'NC', -1)).toBe('BK');
     expect(cycleClass(names, 'gone', 1)).toBe('NC');
     expect(['3', ' 64 ', '', '1.5', '-1', '65536', '0x10'].map(parseWeight)).toEqual([3, 64, null, null, null, null, null]);
+  });
+});
+
+describe('renaming a class', () => {
+  it('moves its entries to the new name; other edits leave the table alone', () => {
+    const before = multimediaForm();
+    const table = [{ class: 'NC', weight: 3 }, { class: 'VO', weight: 3 }, { class: 'NC', weight: 3 }];
+    const after = { ...before, classes: before.classes.map((c, i) => (i === 0 ? { ...c, name: 'Control' } : c)) };
+    expect(followRenames(table, before, after)).toEqual([{ class: 'Control', weight: 3 }, { class: 'VO', weight: 3 }, { class: 'Control', weight: 3 }]);
+    // Typing a name another class has (a swap in two steps) does not merge the classes.
+    const clash = { ...before, classes: before.classes.map((c, i) => (i === 0 ? { ...c, name: 'VO' } : c)) };
+    expect(followRenames(table, before, clash)).toBe(table);
+    expect(followRenames(table, before, { ...before, classes: before.classes.slice(1) })).toBe(table);
+    expect(followRenames(table, before, { ...before, w: '3' })).toBe(table);
   });
 });
 

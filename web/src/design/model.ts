@@ -165,6 +165,26 @@ export function setEntry(table: readonly DesignEntry[], index: number, entry: De
   return table.map((e, i) => (i === index ? entry : e));
 }
 
+/**
+ * The table after the form went from `before` to `after`: when a class was renamed (same
+ * classes, a name changed to one no other class has), its entries follow the new name.
+ * Other edits leave it as is (a name typed that another class has would merge the two).
+ */
+export function followRenames(table: readonly DesignEntry[], before: DesignForm, after: DesignForm): readonly DesignEntry[] {
+  if (before.classes.length !== after.classes.length) return table;
+  const renames = new Map<string, string>();
+  before.classes.forEach((c, i) => {
+    const to = after.classes[i]?.name;
+    const unique = after.classes.filter((o) => o.name === to).length === 1;
+    if (to !== undefined && to !== c.name && unique && !after.classes.some((o) => o.name === c.name)) renames.set(c.name, to);
+  });
+  if (renames.size === 0) return table;
+  return table.map((e) => {
+    const to = renames.get(e.class);
+    return to === undefined ? e : { ...e, class: to };
+  });
+}
+
 /** The next (or, with `step` -1, previous) class name after `name`, cycling. */
 export function cycleClass(names: readonly string[], name: string, step: 1 | -1): string {
   if (names.length === 0) return name;

@@ -33,6 +33,41 @@ describe('import', () => {
     expect(out.ok && out.table).toBeNull();
   });
 
+  it('reads a design as qoslab design prints it: form (MTUs in whole credits) and table', async () => {
+    const engine = engineAnswering({ ok: false, error: { kind: 'internal', message: 'not called' } });
+    const design = {
+      technology: 'infiniband',
+      entries: 2,
+      gmtu_credits: 32,
+      w: 2,
+      k: 0.5,
+      pool: 64,
+      max_entry_weight: 64,
+      link_rate_gbps: 2.5,
+      table: [{ class: 'A', weight: 60 }, { class: 'B', weight: 4 }],
+      classes: [
+        { name: 'A', distance: 2, mtu_credits: 16, wanted_share: 0.9, entries: 1 },
+        { name: 'B', distance: null, mtu_credits: 3, wanted_share: 0.05, entries: 1 },
+      ],
+      equivalents: { wf2q_table: [], classes: [] },
+    };
+    const out = await importText(engine, JSON.stringify(design), multimediaForm());
+    if (!out.ok) throw new Error(out.lines.join());
+    expect(out.form).toEqual({
+      technology: 'infiniband',
+      entries: '2',
+      gmtu: '2048',
+      w: '2',
+      k: '0.5',
+      linkRate: '2.5',
+      classes: [
+        { name: 'A', distance: '2', share: '0.9', mtu: '1024' },
+        { name: 'B', distance: '', share: '0.05', mtu: '192' },
+      ],
+    });
+    expect(out.table).toEqual(design.table);
+  });
+
   it('hands OpenSM lines to the engine and maps vlarb_low onto the classes, with the lints', async () => {
     const parsed = {
       prefixes: [{ prefix: 'qos_swe_', max_vls: 8, high_limit: 0, vlarb_high: [[0, 0]], vlarb_low: [[2, 64], [15, 3]], sl2vl: null }],

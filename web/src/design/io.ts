@@ -2,7 +2,7 @@
 // requirements JSON as `qoslab design` reads it, or OpenSM lines), what it becomes, and the
 // export texts.
 import type { EngineClient } from '../engine/client';
-import type { DesignEntry, Requirements } from '../generated';
+import type { Design, DesignEntry, Requirements } from '../generated';
 import { engineErrorLines } from '../lab/errors';
 import type { Evaluation } from './evaluation';
 import { DESIGN_DOC_VERSION, parseDesignDoc, tableFromOpenSm, toRequirements, type DesignDoc, type DesignForm, type OpenSmParsed } from './model';
@@ -30,6 +30,39 @@ export function formFromRequirements(r: Requirements, linkRate: string): DesignF
   };
 }
 
+/**
+ * The form and table of a design as `qoslab design` prints it. MTUs come back as whole
+ * credits (64 B each), which is what the design used; the wanted shares and distances are
+ * the design's.
+ */
+export function formFromDesign(d: Design, linkRate: string): { form: DesignForm; table: DesignEntry[] } {
+  const t = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  return {
+    form: {
+      technology: d.technology,
+      entries: String(d.entries),
+      gmtu: String(d.gmtu_credits * 64),
+      w: t(d.w),
+      k: t(d.k),
+      linkRate: typeof d.link_rate_gbps === 'number' ? String(d.link_rate_gbps) : linkRate,
+      classes: d.classes.map((c) => ({ name: c.name, distance: t(c.distance), share: String(c.wanted_share), mtu: String(c.mtu_credits * 64) })),
+    },
+    table: d.table.map((e) => ({ class: e.class, weight: e.weight })),
+  };
+}
+
+function looksLikeDesign(v: unknown): v is Design {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    typeof o.technology === 'string' &&
+    typeof o.gmtu_credits === 'number' &&
+    Array.isArray(o.table) &&
+    Array.isArray(o.classes) &&
+    o.classes.every((c) => typeof c === 'object' && c !== null && typeof (c as Record<string, unknown>).mtu_credits === 'number')
+  );
+}
+
 function looksLikeRequirements(v: unknown): v is Requirements {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
@@ -38,7 +71,8 @@ function looksLikeRequirements(v: unknown): v is Requirements {
 
 /**
  * Reads an imported text. JSON (first character `{`) is a design document (this page's
- * export or share link) or a requirements document; anything else is OpenSM lines, parsed
+ * export or share link), a requirements document or a design (`qoslab design` input and
+ * output); anything else is OpenSM lines, parsed
  * by the engine, whose `vlarb_low` becomes the table with VL i = class i of the current
  * form (the form's entries N follow the table; the technology becomes InfiniBand unless it
  * is Omni-Path). Lints and notes come back with the result.
@@ -52,6 +86,10 @@ export async function importText(engine: ImportEngine, text: string, form: Desig
       raw = JSON.parse(trimmed);
     } catch (e) {
       return { ok: false, lines: [`The JSON cannot be read: ${e instanceof Error ? e.message : String(e)}`] };
+    }
+    if (looksLikeDesign(raw)) {
+      const { form: f, table } = formFromDesign(raw, form.linkRate);
+      return { ok: true, form: f, table, what: 'a qoslab design', notes: ['MTUs were read as whole credits of 64 B, as the design used them.'] };
     }
     if (looksLikeRequirements(raw)) {
       return { ok: true, form: formFromRequirements(raw, form.linkRate), table: null, what: 'requirements', notes: ['Press Auto-design to design a table for them.'] };

@@ -71,6 +71,16 @@ fn design_prints_the_public_vector() {
         }
         // BK (its one entry): 16 + 1008 + 96 credits of 256 ns, plus 1 ps per credit.
         assert_eq!(d["classes"][6]["bound_ns"], 286_721.12);
+        // How the design maps onto each technology.
+        let techs: Vec<&str> = d["mappings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["technology"].as_str().unwrap())
+            .collect();
+        assert_eq!(techs, vec!["dtable", "infiniband", "omnipath", "as"]);
+        assert_eq!(d["mappings"][1]["fits"], true);
+        assert_eq!(d["mappings"][3]["fits"], false);
     }
     std::fs::remove_file(p).ok();
 }

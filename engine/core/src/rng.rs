@@ -23,6 +23,17 @@ pub enum StreamId {
     Phase(u32),
     /// On and off period lengths of an on/off source.
     Periods(u32),
+    /// A random process of the network traffic of one end point and class
+    /// (`traffic::streams` names the purposes); `endpoint` `u32::MAX` marks a stream
+    /// shared by all end points of the class.
+    Traffic {
+        /// The end point.
+        endpoint: u32,
+        /// The class.
+        class: u32,
+        /// What the stream drives (see `traffic::streams`).
+        purpose: u32,
+    },
 }
 
 impl StreamId {
@@ -32,6 +43,17 @@ impl StreamId {
             StreamId::Sizes(c) => u128::from(c) * 4 + 1,
             StreamId::Phase(c) => u128::from(c) * 4 + 2,
             StreamId::Periods(c) => u128::from(c) * 4 + 3,
+            // Above every index of the variants before (which stay below 2^34).
+            StreamId::Traffic {
+                endpoint,
+                class,
+                purpose,
+            } => {
+                (1u128 << 96)
+                    | (u128::from(endpoint) << 64)
+                    | (u128::from(class) << 32)
+                    | u128::from(purpose)
+            }
         }
     }
 }

@@ -286,9 +286,17 @@ proptest! {
         let used: u32 = r.classes.iter().filter_map(|c| c.distance).map(|d| n / d).sum();
         let free_takers = r.classes.iter().filter(|c| c.distance.is_none()).count() as u32;
         prop_assume!(used + free_takers <= n);
-        let d = design(&r);
-        prop_assert!(d.is_ok(), "{:?}", d);
-        check(&r, &d.unwrap())?;
+        match design(&r) {
+            Ok(d) => check(&r, &d)?,
+            // Rarely truly infeasible: many entries of a large MTU force a large k (pool),
+            // and one entry of 16 bits cannot then carry a share near 1.
+            Err(EngineError::Invalid { errors }) => prop_assert!(
+                errors[0].message.contains("the weight field's limit"),
+                "{:?}",
+                errors
+            ),
+            Err(other) => prop_assert!(false, "{:?}", other),
+        }
     }
 
     /// InfiniBand (8-bit weights): designed and correct, or refused naming a class.

@@ -3,6 +3,7 @@ import type { ClassDesign } from "./ClassDesign";
 import type { DesignEntry } from "./DesignEntry";
 import type { Equivalents } from "./Equivalents";
 import type { Technology } from "./Technology";
+import type { TechnologyMapping } from "./TechnologyMapping";
 
 /**
  * A designed table.
@@ -51,4 +52,8 @@ equivalents: Equivalents,
 /**
  * Link rate of the wait bounds, in Gb/s.
  */
-link_rate_gbps: number, };
+link_rate_gbps: number, 
+/**
+ * How the design maps onto DTable, InfiniBand, Omni-Path and the AS basic table.
+ */
+mappings: Array<TechnologyMapping>, };

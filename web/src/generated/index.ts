@@ -44,6 +44,7 @@ export type { SweepResult } from "./SweepResult";
 export type { TableEntry } from "./TableEntry";
 export type { TableSide } from "./TableSide";
 export type { Technology } from "./Technology";
+export type { TechnologyMapping } from "./TechnologyMapping";
 export type { Trace } from "./Trace";
 export type { TraceClass } from "./TraceClass";
 export type { TraceTableEntry } from "./TraceTableEntry";

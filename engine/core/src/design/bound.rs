@@ -231,6 +231,77 @@ mod tests {
         assert_eq!(b[0], Some(2 + 4 + 11 + 14));
     }
 
+    /// The bound is reached: class A (MTU 2) and B (MTU 3), packets scripted so that A's
+    /// packet `p` becomes head as A's previous packet starts and B then sends all it can
+    /// (DTable: its carried deficit 2 plus its weight 3). The wait is counted in credits
+    /// sent from `p` becoming head to `p` starting.
+    #[test]
+    fn the_bound_is_reached() {
+        use crate::scenario::{IbaConfig, TableEntry};
+        use crate::schedulers::testing::MockPort;
+        use crate::schedulers::{AsBasic, DTable, Iba, Scheduler};
+
+        /// Steps until class A has sent two packets; the credits sent after A's first
+        /// packet started (including it) and before A's second.
+        fn wait(s: &mut dyn Scheduler, port: &mut MockPort) -> u64 {
+            let mut a_sent = 0;
+            let mut wait = 0;
+            loop {
+                let heads: Vec<u32> = port
+                    .queues
+                    .iter()
+                    .map(|q| q.front().copied().unwrap_or(0))
+                    .collect();
+                let c = port.step(s).unwrap();
+                if c == 0 {
+                    a_sent += 1;
+                    if a_sent == 2 {
+                        return wait;
+                    }
+                }
+                if a_sent >= 1 {
+                    wait += u64::from(heads[c]);
+                }
+            }
+        }
+        let mtus = [2, 3];
+        let entry = |class: u32, weight: u32| TableEntry { class, weight };
+
+        // DTable [B 3, A 2]: B sends 1 (acc 2, its head of 3 waits: deficit 2), A sends 2
+        // (p is head), B sends 3 + 2 = deficit + weight, then p.
+        let table = [entry(1, 3), entry(0, 2)];
+        let mut port = MockPort::new(2, 1000);
+        for size in [1, 3, 2] {
+            port.push(1, size, 1);
+        }
+        port.push(0, 2, 2);
+        let b = wait_credits(Arbiter::DTable, &entries(&[(1, 3), (0, 2)]), &mtus, 32);
+        assert_eq!(b[0], Some(7));
+        assert_eq!(wait(&mut DTable::new(&table, 2), &mut port), 7);
+
+        // IBA low table [A 2, B 3]: A sends 2 (p is head), B sends 2 then 3 (overshoot 2).
+        let config = IbaConfig {
+            high: Vec::new(),
+            low: vec![entry(0, 2), entry(1, 3)],
+            high_limit: 0,
+        };
+        let mut port = MockPort::new(2, 1000);
+        port.push(0, 2, 2);
+        port.push(1, 2, 1);
+        port.push(1, 3, 1);
+        let b = wait_credits(Arbiter::Iba, &entries(&[(0, 2), (1, 3)]), &mtus, 32);
+        assert_eq!(b[0], Some(7));
+        assert_eq!(wait(&mut Iba::new(&config, 2), &mut port), 7);
+
+        // AS [A, B]: A sends 2 (p is head), B one packet of 3.
+        let mut port = MockPort::new(2, 1000);
+        port.push(0, 2, 2);
+        port.push(1, 3, 1);
+        let b = wait_credits(Arbiter::AsBasic, &entries(&[(0, 0), (1, 0)]), &mtus, 32);
+        assert_eq!(b[0], Some(5));
+        assert_eq!(wait(&mut AsBasic::new(&[0, 1], 2), &mut port), 5);
+    }
+
     #[test]
     fn time_at_two_gbps() {
         let r = BitRate::from_gbps(2.0).unwrap();

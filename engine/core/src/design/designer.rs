@@ -8,6 +8,7 @@ use super::apportion::spread;
 use super::decoupling::{self, ClassNeed};
 use super::equivalents::{DesignEntry, Equivalents, equivalents};
 use super::evaluate::evaluate;
+use super::mapping::{TechnologyMapping, mappings};
 use super::placement::{max_cyclic_distance, place};
 use super::requirements::{Requirements, Technology, credits, tenths, validate_requirements};
 use crate::error::EngineError;
@@ -72,6 +73,8 @@ pub struct Design {
     pub equivalents: Equivalents,
     /// Link rate of the wait bounds, in Gb/s.
     pub link_rate_gbps: f64,
+    /// How the design maps onto DTable, InfiniBand, Omni-Path and the AS basic table.
+    pub mappings: Vec<TechnologyMapping>,
 }
 
 impl Design {
@@ -90,6 +93,7 @@ pub fn design(r: &Requirements) -> Result<Design, EngineError> {
             message: format!("class {} got no entry that serves it", c.name),
         })?;
     }
+    d.mappings = mappings(&d);
     Ok(d)
 }
 
@@ -171,6 +175,7 @@ fn design_table(r: &Requirements) -> Result<Design, EngineError> {
             classes,
             equivalents,
             link_rate_gbps: r.link_rate(),
+            mappings: Vec::new(),
         });
     };
     let needs: Vec<ClassNeed> = (0..classes)
@@ -230,5 +235,6 @@ fn design_table(r: &Requirements) -> Result<Design, EngineError> {
         classes,
         equivalents,
         link_rate_gbps: r.link_rate(),
+        mappings: Vec::new(),
     })
 }

@@ -10,6 +10,7 @@ pub mod decoupling;
 mod designer;
 mod equivalents;
 mod evaluate;
+mod mapping;
 pub mod opensm;
 mod placement;
 mod requirements;
@@ -18,6 +19,7 @@ mod service_lists;
 pub use designer::{ClassDesign, Design, design};
 pub use equivalents::{DesignEntry, EquivalentClass, Equivalents, equivalents};
 pub use evaluate::{ClassEvaluation, Evaluation, Violation, evaluate};
+pub use mapping::{TechnologyMapping, mappings};
 pub use placement::{max_cyclic_distance, place};
 pub use requirements::{
     ClassRequirement, DEFAULT_LINK_RATE_GBPS, Requirements, Technology, credits,

@@ -1,10 +1,12 @@
-//! Statistics: per-class counters and latency distributions.
+//! Statistics: per-class counters, latency and jitter distributions.
 //!
 //! Latencies go into an HdrHistogram (3 significant digits, auto-resizing) for quantiles
 //! and the CDF; the mean, minimum and maximum are kept exactly beside it.
 
+mod jitter;
 mod latency;
 
+pub use jitter::{JitterRecorder, JitterSummary, JitterTracker, flow_key};
 pub use latency::{LatencyRecorder, LatencySummary};
 
 use crate::time::{Duration, SimTime};

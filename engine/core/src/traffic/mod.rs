@@ -1,5 +1,22 @@
 //! Traffic: sources that generate packets of some size at some times.
+//!
+//! `source` is the link lab's per-class source. The other modules are the traffic of
+//! networks: per end point and class, generators yield [`Generated`] packets (time, size,
+//! destination, connection) in time order; [`NetworkTraffic::build`] builds them all with
+//! admission control (see `docs/traffic-formats.md`).
 
+pub mod admission;
+pub mod bursts;
+pub mod classes_8021d;
+pub mod config;
+pub mod connections;
+pub mod destinations;
+pub mod frame_trace;
+pub mod generated;
+pub mod network_traffic;
 mod source;
+pub mod video;
 
+pub use generated::{Generated, NO_FLOW};
+pub use network_traffic::{ClassGenerator, NetworkTraffic};
 pub use source::Source;

@@ -1,0 +1,526 @@
+//! How a design maps (or does not) onto each technology's arbiter
+//! (`shared/spec/20-table-design.md` §4, last paragraph; `docs/table-design.md`, "Mapping a
+//! DTable design onto each technology"): whether it fits, how, and what is lost, as data.
+//!
+//! - **DTable**: as designed (entries, weights, a deficit counter per class, the
+//!   accumulated-weight register).
+//! - **InfiniBand**: the design as the VLArb low table with an empty high table (what
+//!   `--format opensm` exports); standard VLArb has no deficit, so each visit may overshoot
+//!   its weight by up to `MTU - 1` credits without being charged. The published mapping that
+//!   keeps DTable semantics (entries in the 64 high-priority entries, 16 low-priority entries
+//!   as deficit counters plus one as the accumulated-weight register, 47 unused) needs an
+//!   arbiter that reads the tables that way; its limits are checked too.
+//! - **Omni-Path**: like InfiniBand (the engine models 64-entry tables with 8-bit weights);
+//!   classes are SLs mapped SL to SC to VL.
+//! - **AS basic**: no weights; each entry sends one packet, so only entry counts carry
+//!   bandwidth: the shares it would give with packets of each class's MTU are reported.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::bound::{Arbiter, BoundEntry, credits_to_ns, wait_credits};
+use super::designer::Design;
+use super::requirements::{CREDIT_BYTES, Technology};
+use crate::time::BitRate;
+
+/// Largest InfiniBand MTU in bytes.
+const IB_MAX_MTU_BYTES: u64 = 4096;
+/// Largest Omni-Path MTU in bytes (10 KiB).
+const OPA_MAX_MTU_BYTES: u64 = 10_240;
+/// Entries of each InfiniBand VLArb table.
+const IB_TABLE_ENTRIES: usize = 64;
+/// Low-table entries the published mapping uses as deficit counters.
+const IB_DEFICIT_COUNTERS: usize = 16;
+/// Largest value of an 8-bit weight field (and of the registers kept in one).
+const BYTE_FIELD: u64 = 255;
+/// Tolerance of share comparisons.
+const EPS: f64 = 1e-9;
+
+/// How a design maps onto one technology.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct TechnologyMapping {
+    /// The technology.
+    pub technology: Technology,
+    /// Whether the design maps without a problem (`problems` is empty).
+    pub fits: bool,
+    /// One sentence: how it maps.
+    pub summary: String,
+    /// How, and what is lost (sentences).
+    pub details: Vec<String>,
+    /// What prevents it from mapping or from keeping a wanted share (sentences).
+    pub problems: Vec<String>,
+}
+
+/// The mapping of `d` onto DTable, InfiniBand, Omni-Path and the AS basic table, in that
+/// order.
+pub fn mappings(d: &Design) -> Vec<TechnologyMapping> {
+    let ctx = Context::new(d);
+    vec![
+        dtable(&ctx),
+        vlarb(&ctx, Technology::Infiniband),
+        vlarb(&ctx, Technology::Omnipath),
+        advanced_switching(&ctx),
+    ]
+}
+
+/// What every mapping needs of the design.
+struct Context<'a> {
+    d: &'a Design,
+    entries: Vec<BoundEntry>,
+    mtus: Vec<u64>,
+    weighted: bool,
+    rate: Option<BitRate>,
+}
+
+impl<'a> Context<'a> {
+    fn new(d: &'a Design) -> Context<'a> {
+        let entries: Vec<BoundEntry> = d
+            .table
+            .iter()
+            .map(|e| BoundEntry {
+                class: d.classes.iter().position(|c| c.name == e.class),
+                weight: e.weight,
+            })
+            .collect();
+        Context {
+            d,
+            weighted: d.table.iter().all(|e| e.weight.is_some()),
+            entries,
+            mtus: d.classes.iter().map(|c| c.mtu_credits).collect(),
+            rate: BitRate::from_gbps(d.link_rate_gbps),
+        }
+    }
+
+    fn max_weight(&self) -> u64 {
+        self.d
+            .table
+            .iter()
+            .filter_map(|e| e.weight)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn max_mtu_bytes(&self) -> u64 {
+        self.mtus.iter().copied().max().unwrap_or(0) * u64::from(CREDIT_BYTES)
+    }
+
+    /// The worst-case waits under `arbiter`, as "NC 25.1 us, VO ..." at the design's rate.
+    fn waits(&self, arbiter: Arbiter) -> String {
+        let Some(rate) = self.rate else {
+            return String::from("(no valid link rate)");
+        };
+        let bounds = wait_credits(arbiter, &self.entries, &self.mtus, self.d.gmtu_credits);
+        self.d
+            .classes
+            .iter()
+            .zip(bounds)
+            .map(|(c, b)| match b {
+                Some(b) => format!("{} {:.1} us", c.name, credits_to_ns(b, rate) / 1000.0),
+                None => format!("{} never served", c.name),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The largest value the accumulated-weight register reaches: deficit (at most
+    /// `MTU - 1`) plus the entry's weight.
+    fn max_accumulated(&self) -> u64 {
+        self.entries
+            .iter()
+            .filter_map(|e| Some(self.mtus.get(e.class?)? - 1 + e.weight?))
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn no_weights(&self, tech: Technology) -> String {
+        format!(
+            "The design has no weights (it was made for {}): design it for {} to get them.",
+            self.d.technology.label(),
+            tech.label()
+        )
+    }
+}
+
+fn mapping(
+    technology: Technology,
+    summary: String,
+    details: Vec<String>,
+    problems: Vec<String>,
+) -> TechnologyMapping {
+    TechnologyMapping {
+        technology,
+        fits: problems.is_empty(),
+        summary,
+        details,
+        problems,
+    }
+}
+
+fn dtable(ctx: &Context) -> TechnologyMapping {
+    let d = ctx.d;
+    let tech = Technology::Dtable;
+    let mut problems = Vec::new();
+    if !ctx.weighted {
+        problems.push(ctx.no_weights(tech));
+    }
+    let n = d.table.len();
+    if n > 4096 {
+        problems.push(format!("{n} entries: a DTable holds at most 4096."));
+    }
+    if d.classes.len() > tech.max_classes() {
+        problems.push(format!(
+            "{} classes: a DTable serves at most {}.",
+            d.classes.len(),
+            tech.max_classes()
+        ));
+    }
+    let max_deficit = ctx.mtus.iter().copied().max().unwrap_or(1) - 1;
+    let details = vec![
+        format!(
+            "The {n} entries (class, weight in 64-byte credits) load as they are; the arbiter keeps one deficit counter per class ({} counters, each at most its class MTU - 1: here at most {max_deficit} credits) and the accumulated-weight register (at most deficit + weight = {} credits).",
+            d.classes.len(),
+            ctx.max_accumulated()
+        ),
+        "Deficits carry over between the entries of a class, so the shares are the weight shares whatever the packet sizes.".to_string(),
+        format!("Worst-case waits: {}.", ctx.waits(Arbiter::DTable)),
+    ];
+    mapping(
+        tech,
+        if problems.is_empty() {
+            "Maps as designed: the DTable is the arbiter the method designs for.".to_string()
+        } else {
+            "Does not map as it stands.".to_string()
+        },
+        details,
+        problems,
+    )
+}
+
+/// InfiniBand or Omni-Path VLArb.
+fn vlarb(ctx: &Context, tech: Technology) -> TechnologyMapping {
+    let d = ctx.d;
+    let ib = tech == Technology::Infiniband;
+    let n = d.table.len();
+    let classes = d.classes.len();
+    let mut problems = Vec::new();
+    if !ctx.weighted {
+        problems.push(ctx.no_weights(tech));
+    }
+    if n > IB_TABLE_ENTRIES {
+        problems.push(format!(
+            "{n} entries: a VLArb table holds at most {IB_TABLE_ENTRIES}{}.",
+            if ib {
+                ""
+            } else {
+                " in the engine's model (Omni-Path ports may offer up to 128)"
+            }
+        ));
+    }
+    if classes > tech.max_classes() {
+        problems.push(format!(
+            "{classes} classes: {} has at most {} data VLs.",
+            tech.label(),
+            tech.max_classes()
+        ));
+    }
+    let w = ctx.max_weight();
+    if ctx.weighted && w > BYTE_FIELD {
+        problems.push(format!(
+            "Entry weights up to {w}: the VLArb weight field holds at most {BYTE_FIELD}."
+        ));
+    }
+    let mtu = ctx.max_mtu_bytes();
+    let max_mtu = if ib {
+        IB_MAX_MTU_BYTES
+    } else {
+        OPA_MAX_MTU_BYTES
+    };
+    if mtu > max_mtu {
+        problems.push(format!(
+            "A class MTU of {mtu} bytes: {} packets carry at most {max_mtu} bytes.",
+            tech.label()
+        ));
+    }
+    let classes_to_vls = if ib {
+        "class k is VL k, SL k maps to VL k (sl2vl)"
+    } else {
+        "class k is SL k, mapped SL to SC to VL k (SL2SC, SC2VL; VL 15 is management)"
+    };
+    let mut details = vec![
+        format!(
+            "As the VLArb low table: the {n} entries with their weights (64-byte units, the design's credits), {classes_to_vls}, an empty high table (a single weight-0 entry) and high limit 0{}.",
+            if ib {
+                "; `qoslab design --format opensm` writes it as OpenSM qos_* lines"
+            } else {
+                ""
+            }
+        ),
+        "Lost: the deficit carry-over. A VLArb entry sends while weight remains and the excess of its last packet (up to MTU - 1 credits) is neither charged nor carried, so with variable packet sizes the shares drift from the weight shares (towards classes whose packets overshoot more) and the worst-case waits grow.".to_string(),
+        format!(
+            "Worst-case waits as a low table: {} (as a DTable: {}).",
+            ctx.waits(Arbiter::Iba),
+            ctx.waits(Arbiter::DTable)
+        ),
+    ];
+    // The published layout that keeps DTable semantics on InfiniBand tables.
+    let acc = ctx.max_accumulated();
+    let max_deficit = ctx.mtus.iter().copied().max().unwrap_or(1) - 1;
+    let mut layout = Vec::new();
+    if n > IB_TABLE_ENTRIES {
+        layout.push(format!(
+            "{n} entries do not fit the {IB_TABLE_ENTRIES} high entries"
+        ));
+    }
+    if classes > IB_DEFICIT_COUNTERS {
+        layout.push(format!(
+            "{classes} classes need more than {IB_DEFICIT_COUNTERS} deficit counters"
+        ));
+    }
+    if acc > BYTE_FIELD {
+        layout.push(format!(
+            "the accumulated weight reaches {acc}, more than the {BYTE_FIELD} an entry's weight field holds"
+        ));
+    }
+    if ctx.weighted && w > BYTE_FIELD {
+        layout.push(format!("weights up to {w} do not fit 8 bits"));
+    }
+    details.push(format!(
+        "The published DTable-on-{} layout keeps the DTable entries in the {IB_TABLE_ENTRIES} high-priority entries and uses {IB_DEFICIT_COUNTERS} low-priority entries as deficit counters plus one as the accumulated-weight register ({} left unused); it needs an arbiter that reads the tables that way, not standard VLArb. For this design it {}: {n} of {IB_TABLE_ENTRIES} high entries, {classes} of {IB_DEFICIT_COUNTERS} counters, deficits up to {max_deficit} and the register up to {acc} (8-bit fields).",
+        if ib { "InfiniBand" } else { "InfiniBand (and so Omni-Path)" },
+        IB_TABLE_ENTRIES - IB_DEFICIT_COUNTERS - 1,
+        if layout.is_empty() {
+            "fits".to_string()
+        } else {
+            format!("does not fit ({})", layout.join("; "))
+        }
+    ));
+    mapping(
+        tech,
+        if problems.is_empty() {
+            format!(
+                "Fits as the {} VLArb low table, without DTable's deficit carry-over.",
+                tech.label()
+            )
+        } else {
+            format!("Does not fit a {} VLArb table as it stands.", tech.label())
+        },
+        details,
+        problems,
+    )
+}
+
+fn advanced_switching(ctx: &Context) -> TechnologyMapping {
+    let d = ctx.d;
+    let tech = Technology::As;
+    let n = d.table.len();
+    let mut problems = Vec::new();
+    let (ok, rule) = tech.entries_rule(u32::try_from(n).unwrap_or(u32::MAX));
+    if !ok {
+        problems.push(format!(
+            "{n} entries: an AS basic table holds {rule} entries."
+        ));
+    }
+    if d.classes.len() > tech.max_classes() {
+        problems.push(format!(
+            "{} classes: an AS basic table names at most {} VCs.",
+            d.classes.len(),
+            tech.max_classes()
+        ));
+    }
+    // One packet per entry: with packets of each class's MTU, bytes follow n_i * MTU_i.
+    let volume: Vec<u64> = d
+        .classes
+        .iter()
+        .map(|c| c.entries * c.mtu_credits)
+        .collect();
+    let total: u64 = volume.iter().sum();
+    let mut shares = Vec::new();
+    for (c, v) in d.classes.iter().zip(&volume) {
+        let entry_share = c.entries as f64 / n.max(1) as f64;
+        let mtu_share = *v as f64 / total.max(1) as f64;
+        shares.push(format!(
+            "{} {:.4} of the packets, {:.4} of the bytes with MTU packets (wanted {})",
+            c.name, entry_share, mtu_share, c.wanted_share
+        ));
+        if mtu_share + EPS < c.wanted_share {
+            problems.push(format!(
+                "{} would get {:.4} of the link when every class sends packets of its MTU ({} of {n} entries x {} credits), below the wanted {}.",
+                c.name, mtu_share, c.entries, c.mtu_credits, c.wanted_share
+            ));
+        }
+    }
+    let details = vec![
+        format!(
+            "Only the entry pattern carries over: the {n} entries keep their classes (VC k = class k) and the weights are dropped; each entry sends one packet whatever its size, so a class's bandwidth is its entries times its packet size."
+        ),
+        format!("Shares: {}.", shares.join("; ")),
+        format!(
+            "Worst-case waits (one packet per entry): {}.",
+            ctx.waits(Arbiter::AsBasic)
+        ),
+    ];
+    mapping(
+        tech,
+        if problems.is_empty() {
+            "Fits as an AS basic table; bandwidth then follows entries and packet sizes, not the weights.".to_string()
+        } else {
+            "Does not keep the design on an AS basic table.".to_string()
+        },
+        details,
+        problems,
+    )
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::design::{design, parse_requirements};
+
+    const VECTOR: &str = r#"{
+      "technology": "dtable", "entries": 64, "gmtu_bytes": 2048, "w": 2, "k": 0.5,
+      "classes": [
+        {"name": "NC", "distance": 2, "mtu_bytes": 192, "share": 0.09375},
+        {"name": "VO", "distance": 4, "mtu_bytes": 192, "share": 0.046875},
+        {"name": "VI", "distance": 8, "mtu_bytes": 2048, "share": 0.5},
+        {"name": "CL", "distance": 16, "mtu_bytes": 2048, "share": 0.203125},
+        {"name": "EE", "distance": 32, "mtu_bytes": 1024, "share": 0.09375},
+        {"name": "BE", "distance": 64, "mtu_bytes": 1024, "share": 0.046875},
+        {"name": "BK", "distance": 64, "mtu_bytes": 1024, "share": 0.015625}
+      ]
+    }"#;
+
+    fn vector(tech: &str) -> Design {
+        let text = VECTOR.replace("\"dtable\"", &format!("\"{tech}\""));
+        let text = if tech == "as" {
+            text.replace("\"w\": 2, \"k\": 0.5", "\"w\": null, \"k\": null")
+        } else {
+            text
+        };
+        design(&parse_requirements(&text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn order_and_technologies() {
+        let m = vector("dtable").mappings;
+        let techs: Vec<Technology> = m.iter().map(|m| m.technology).collect();
+        assert_eq!(
+            techs,
+            vec![
+                Technology::Dtable,
+                Technology::Infiniband,
+                Technology::Omnipath,
+                Technology::As
+            ]
+        );
+        for t in &m {
+            assert_eq!(t.fits, t.problems.is_empty());
+        }
+    }
+
+    #[test]
+    fn dtable_maps_as_designed() {
+        let m = &vector("dtable").mappings[0];
+        assert!(m.fits, "{m:?}");
+        // Largest deficit: VI/CL MTU 32 - 1; register: 31 + VI's 64.
+        assert!(
+            m.details[0].contains("at most 31 credits"),
+            "{}",
+            m.details[0]
+        );
+        assert!(m.details[0].contains("= 95 credits"), "{}", m.details[0]);
+        assert!(m.details[2].contains("BK 286.7 us"), "{}", m.details[2]);
+        // An AS design has no weights for a DTable.
+        let m = &vector("as").mappings[0];
+        assert!(!m.fits);
+        assert!(m.problems[0].contains("no weights"), "{:?}", m.problems);
+    }
+
+    #[test]
+    fn infiniband_low_table_and_the_published_layout() {
+        let m = &vector("infiniband").mappings[1];
+        assert!(m.fits, "{m:?}");
+        assert!(m.summary.contains("without DTable's deficit carry-over"));
+        assert!(m.details[0].contains("SL k maps to VL k"));
+        // IBA waits are longer than DTable's for the classes behind big entries: BK 393.5
+        // vs 286.7 us, NC the same (its gaps hold one entry).
+        assert!(
+            m.details[2].contains("BK 393.5 us") && m.details[2].contains("BK 286.7 us"),
+            "{}",
+            m.details[2]
+        );
+        assert!(m.details[2].starts_with("Worst-case waits as a low table: NC 25.1 us"));
+        assert!(m.details[3].contains("47 left unused"), "{}", m.details[3]);
+        assert!(m.details[3].contains("it fits: 64 of 64 high entries, 7 of 16 counters"));
+
+        // A DTable design with 16-bit weights or more than 64 entries does not fit.
+        let big = VECTOR
+            .replace("\"entries\": 64", "\"entries\": 128")
+            .replace("\"w\": 2, \"k\": 0.5", "\"w\": 10, \"k\": 0.5");
+        let d = design(&parse_requirements(&big).unwrap()).unwrap();
+        let m = &d.mappings[1];
+        assert!(!m.fits);
+        assert!(
+            m.problems.iter().any(|p| p.contains("128 entries")),
+            "{:?}",
+            m.problems
+        );
+        assert!(m.details[3].contains("does not fit"), "{}", m.details[3]);
+    }
+
+    #[test]
+    fn omnipath_like_infiniband_with_sl_sc_vl() {
+        let d = vector("omnipath");
+        let m = &d.mappings[2];
+        assert!(m.fits, "{m:?}");
+        assert!(m.details[0].contains("SL to SC to VL"));
+        assert_eq!(m.details[2], d.mappings[1].details[2]);
+        // 20 classes fit Omni-Path's 32 but not InfiniBand's 15 data VLs.
+        let many: Vec<String> = (0..20)
+            .map(|i| {
+                format!(r#"{{"name": "C{i}", "distance": null, "mtu_bytes": 64, "share": 0.05}}"#)
+            })
+            .collect();
+        let text = format!(
+            r#"{{"technology": "omnipath", "entries": 64, "gmtu_bytes": 2048, "classes": [{}]}}"#,
+            many.join(",")
+        );
+        let d = design(&parse_requirements(&text).unwrap()).unwrap();
+        assert!(d.mappings[2].fits, "{:?}", d.mappings[2]);
+        assert!(!d.mappings[1].fits);
+        assert!(d.mappings[1].problems[0].contains("at most 15 data VLs"));
+    }
+
+    #[test]
+    fn advanced_switching_keeps_entries_only() {
+        let m = &vector("dtable").mappings[3];
+        // With MTU packets VI gets 8 * 32 / (32*3 + 16*3 + 8*32 + 4*32 + 2*16 + 16 + 16)
+        // = 256 / 592 = 0.4324 < 0.5, and CL 128 / 592 = 0.2162 >= 0.203125.
+        // EE 32 / 592 = 0.0541 < 0.09375 and BE 16 / 592 = 0.0270 < 0.046875 too.
+        assert!(!m.fits);
+        assert_eq!(m.problems.len(), 3, "{:?}", m.problems);
+        assert!(
+            m.problems[0].starts_with("VI would get 0.4324"),
+            "{}",
+            m.problems[0]
+        );
+        assert!(
+            m.problems[1].starts_with("EE would get 0.0541"),
+            "{}",
+            m.problems[1]
+        );
+        assert!(
+            m.problems[2].starts_with("BE would get 0.0270"),
+            "{}",
+            m.problems[2]
+        );
+        assert!(m.details[1].contains("NC 0.5000 of the packets, 0.1622 of the bytes"));
+        assert!(m.details[2].contains("BK 151.6 us"), "{}", m.details[2]);
+        // A DTable of 48 entries is no AS table size.
+        let odd = r#"{"technology": "dtable", "entries": 48, "gmtu_bytes": 2048,
+            "classes": [{"name": "A", "mtu_bytes": 2048, "share": 0.5},
+                        {"name": "B", "mtu_bytes": 2048, "share": 0.5}]}"#;
+        let d = design(&parse_requirements(odd).unwrap()).unwrap();
+        assert!(d.mappings[3].problems[0].starts_with("48 entries"));
+    }
+}

@@ -1,0 +1,441 @@
+//! Connection classes: constant-bit-rate and video connections of one end point.
+//!
+//! An end point offering load `L` of its link rate `R` with connections of rate `r`
+//! (b/s; for video the mean rate, for an unscaled trace the trace's own mean rate) opens
+//! `round(L x R / r)` connections ([`connection_count`], half away from zero). The
+//! remainder `L x R - count x r` is not offered: the class's real offered load is
+//! `count x r / R` ([`ConnectionPlan::offered_bps`]), e.g. VO at 0.046 of 2 Gb/s with
+//! 64 kb/s connections opens 1438 connections (0.046016 of the link).
+//!
+//! Building a class is two-phase so that admission control can see every request first:
+//! 1. [`ConnectionPlan::new`] draws each connection's destination from the destination
+//!    model (in connection order);
+//! 2. [`admit_round_robin`] asks admission control about the requests of many plans in a
+//!    deterministic, fair order (request 0 of every plan, then request 1, ...);
+//! 3. [`ConnectionGenerator::new`] builds the packet processes of the admitted requests.
+//!
+//! Each connection starts at a random phase: a CBR connection of packet size `b` sends
+//! packet `k` at `phase + floor(k x b x 8 / r)` (exact integer picoseconds, so its long-run
+//! rate is exactly `r`), the phase uniform in one period; video streams see `video`.
+//! Phases are drawn for every request, admitted or not, so admission decisions never shift
+//! another connection's phase. Flow ids number the admitted connections 0, 1, ...
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::rng::{RngStream, RngStreams};
+use crate::time::{BitRate, PS_PER_S, SimTime};
+
+use super::config::{ClassTrafficConfig, GeneratorConfig, MAX_CONNECTIONS};
+use super::destinations::DestinationSetup;
+use super::frame_trace::FrameTrace;
+use super::generated::{Generated, stream, streams};
+use super::video::VideoStream;
+
+/// Connections an end point opens to offer `load` of `link` with connections of
+/// `rate_bps`: `round(load x link / rate)` (0 for a zero rate or a non-positive load).
+pub fn connection_count(load: f64, link: BitRate, rate_bps: u64) -> u64 {
+    if rate_bps == 0 || !load.is_finite() || load <= 0.0 {
+        return 0;
+    }
+    let n = libm::round(load * link.bits_per_s() as f64 / rate_bps as f64);
+    if n >= u64::MAX as f64 {
+        u64::MAX
+    } else {
+        n as u64
+    }
+}
+
+/// The mean rate of one connection of a connection generator, in b/s (None for bursts).
+pub fn connection_rate(generator: &GeneratorConfig) -> Result<Option<u64>, String> {
+    Ok(match generator {
+        GeneratorConfig::Bursts(_) => None,
+        GeneratorConfig::Cbr(c) => Some(c.rate_bps),
+        GeneratorConfig::Video(v) => Some(v.rate_bps),
+        GeneratorConfig::VideoTrace(t) => match t.rate_bps {
+            Some(r) => Some(r),
+            None => Some(
+                FrameTrace::parse(&t.trace)
+                    .map_err(|e| e.to_string())?
+                    .mean_rate_bps(t.frame_interval_us),
+            ),
+        },
+    })
+}
+
+/// One connection an end point wants to open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConnectionRequest {
+    /// Destination end point.
+    pub destination: u32,
+    /// Whether admission control accepted it (true until asked).
+    pub admitted: bool,
+}
+
+/// The connections one end point wants to open for one class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectionPlan {
+    /// The end point.
+    pub endpoint: u32,
+    /// The class.
+    pub class: u32,
+    /// Rate of each connection (b/s), the amount admission control reserves.
+    pub rate_bps: u64,
+    /// The requests, in opening order.
+    pub requests: Vec<ConnectionRequest>,
+}
+
+impl ConnectionPlan {
+    /// The plan of `endpoint` for a connection class (destinations drawn from the end
+    /// point's model). Errors for a burst class, an invalid trace or too many connections.
+    pub fn new(
+        endpoint: u32,
+        class: u32,
+        cfg: &ClassTrafficConfig,
+        link: BitRate,
+        destinations: &DestinationSetup,
+        rng: &RngStreams,
+    ) -> Result<ConnectionPlan, String> {
+        let rate_bps = connection_rate(&cfg.generator)?
+            .ok_or_else(|| "bursts are not connections".to_string())?;
+        let count = connection_count(cfg.load, link, rate_bps);
+        if count > MAX_CONNECTIONS {
+            return Err(format!(
+                "{count} connections per end point is more than {MAX_CONNECTIONS}"
+            ));
+        }
+        let mut model = destinations.for_source(endpoint, class, rng);
+        let requests = (0..count)
+            .map(|_| ConnectionRequest {
+                destination: model.next_destination(),
+                admitted: true,
+            })
+            .collect();
+        Ok(ConnectionPlan {
+            endpoint,
+            class,
+            rate_bps,
+            requests,
+        })
+    }
+
+    /// Connections admitted.
+    pub fn admitted(&self) -> usize {
+        self.requests.iter().filter(|r| r.admitted).count()
+    }
+
+    /// Connections refused.
+    pub fn refused(&self) -> usize {
+        self.requests.len() - self.admitted()
+    }
+
+    /// Rate offered by the admitted connections, in b/s.
+    pub fn offered_bps(&self) -> u64 {
+        self.admitted() as u64 * self.rate_bps
+    }
+}
+
+/// Asks `admit(endpoint, class, destination, rate_bps)` about every request of `plans`
+/// in rounds: request 0 of each plan in slice order, then request 1, ... (so no end point
+/// or class takes all the capacity before the others ask), recording each answer.
+pub fn admit_round_robin(
+    plans: &mut [ConnectionPlan],
+    mut admit: impl FnMut(u32, u32, u32, u64) -> bool,
+) {
+    let rounds = plans.iter().map(|p| p.requests.len()).max().unwrap_or(0);
+    for k in 0..rounds {
+        for plan in plans.iter_mut() {
+            let (endpoint, class, rate) = (plan.endpoint, plan.class, plan.rate_bps);
+            if let Some(r) = plan.requests.get_mut(k) {
+                r.admitted = admit(endpoint, class, r.destination, rate);
+            }
+        }
+    }
+}
+
+/// The packet process of one connection.
+#[derive(Clone, Debug)]
+enum Process {
+    Cbr {
+        phase_ps: u64,
+        /// Index of the next packet.
+        k: u64,
+        bytes: u32,
+        /// Bits of one packet times picoseconds per second (the period is this / rate).
+        bit_ps: u128,
+        rate_bps: u64,
+    },
+    Video(Box<VideoStream>),
+}
+
+impl Process {
+    fn next_packet(&mut self) -> Option<(SimTime, u32)> {
+        match self {
+            Process::Cbr {
+                phase_ps,
+                k,
+                bytes,
+                bit_ps,
+                rate_bps,
+            } => {
+                let offset = u128::from(*k) * *bit_ps / u128::from((*rate_bps).max(1));
+                let t = u64::try_from(u128::from(*phase_ps) + offset).ok()?;
+                *k += 1;
+                Some((SimTime(t), *bytes))
+            }
+            Process::Video(v) => v.next_packet(),
+        }
+    }
+}
+
+/// The merged packets of one end point's admitted connections of one class.
+#[derive(Clone, Debug)]
+pub struct ConnectionGenerator {
+    processes: Vec<Process>,
+    destinations: Vec<u32>,
+    /// Next packet of each connection: (time, connection) in a min-heap, ties by
+    /// connection index; the bytes wait in `pending`.
+    heap: BinaryHeap<Reverse<(SimTime, u32)>>,
+    pending: Vec<u32>,
+}
+
+impl ConnectionGenerator {
+    /// The generator of the admitted requests of `plan` with the class's generator.
+    pub fn new(
+        plan: &ConnectionPlan,
+        generator: &GeneratorConfig,
+        rng: &RngStreams,
+    ) -> Result<ConnectionGenerator, String> {
+        let mut phases = stream(rng, plan.endpoint, plan.class, streams::PHASES);
+        let trace = match generator {
+            GeneratorConfig::VideoTrace(t) => {
+                Some(FrameTrace::parse(&t.trace).map_err(|e| e.to_string())?)
+            }
+            _ => None,
+        };
+        let mut processes = Vec::new();
+        let mut destinations = Vec::new();
+        for (i, req) in plan.requests.iter().enumerate() {
+            let process = build_process(
+                generator,
+                trace.as_ref(),
+                &mut phases,
+                stream(
+                    rng,
+                    plan.endpoint,
+                    plan.class,
+                    streams::FRAME_SIZES.saturating_add(i as u32),
+                ),
+            )?;
+            if req.admitted {
+                processes.push(process);
+                destinations.push(req.destination);
+            }
+        }
+        let mut g = ConnectionGenerator {
+            heap: BinaryHeap::with_capacity(processes.len()),
+            pending: vec![0; processes.len()],
+            processes,
+            destinations,
+        };
+        for i in 0..g.processes.len() {
+            g.pull(i);
+        }
+        Ok(g)
+    }
+
+    fn pull(&mut self, i: usize) {
+        if let Some((t, bytes)) = self.processes[i].next_packet() {
+            self.pending[i] = bytes;
+            self.heap.push(Reverse((t, i as u32)));
+        }
+    }
+
+    /// Number of (admitted) connections.
+    pub fn connections(&self) -> usize {
+        self.processes.len()
+    }
+
+    /// Destination of connection `flow`.
+    pub fn destination(&self, flow: u32) -> Option<u32> {
+        self.destinations.get(flow as usize).copied()
+    }
+
+    /// The next packet of any connection, in time order (ties: lower flow first).
+    pub fn next_packet(&mut self) -> Option<Generated> {
+        let Reverse((time, flow)) = self.heap.pop()?;
+        let i = flow as usize;
+        let bytes = self.pending[i];
+        self.pull(i);
+        Some(Generated {
+            time,
+            bytes,
+            destination: self.destinations[i],
+            flow,
+        })
+    }
+}
+
+/// Builds one connection's process; draws its phase (and start position) from `phases`.
+fn build_process(
+    generator: &GeneratorConfig,
+    trace: Option<&FrameTrace>,
+    phases: &mut RngStream,
+    sizes: RngStream,
+) -> Result<Process, String> {
+    match generator {
+        GeneratorConfig::Bursts(_) => Err("bursts are not connections".into()),
+        GeneratorConfig::Cbr(c) => {
+            let bit_ps = u128::from(c.packet_bytes) * 8 * u128::from(PS_PER_S);
+            let period = bit_ps / u128::from(c.rate_bps.max(1));
+            let phase = libm::floor(phases.unit() * period as f64);
+            Ok(Process::Cbr {
+                phase_ps: if phase >= u64::MAX as f64 {
+                    u64::MAX
+                } else {
+                    phase as u64
+                },
+                k: 0,
+                bytes: c.packet_bytes,
+                bit_ps,
+                rate_bps: c.rate_bps,
+            })
+        }
+        GeneratorConfig::Video(v) => VideoStream::synthetic(v, phases, sizes)
+            .map(|s| Process::Video(Box::new(s)))
+            .ok_or_else(|| "the video configuration has an empty GOP or a bad ratio".into()),
+        GeneratorConfig::VideoTrace(t) => {
+            let trace = trace.ok_or_else(|| "the frame trace is missing".to_string())?;
+            Ok(Process::Video(Box::new(VideoStream::trace(
+                trace,
+                t.frame_interval_us,
+                t.rate_bps,
+                t.mtu_bytes,
+                phases,
+            ))))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::traffic::config::{CbrConfig, DestinationConfig};
+
+    fn link() -> BitRate {
+        BitRate::from_gbps(2.0).unwrap()
+    }
+
+    fn class(load: f64, rate_bps: u64, packet_bytes: u32) -> ClassTrafficConfig {
+        ClassTrafficConfig {
+            load,
+            generator: GeneratorConfig::Cbr(CbrConfig {
+                rate_bps,
+                packet_bytes,
+            }),
+            destinations: DestinationConfig::Uniform,
+        }
+    }
+
+    fn plan(endpoint: u32, cfg: &ClassTrafficConfig, rng: &RngStreams) -> ConnectionPlan {
+        let setup = DestinationSetup::new(&cfg.destinations, 1, 64, rng).unwrap();
+        ConnectionPlan::new(endpoint, 1, cfg, link(), &setup, rng).unwrap()
+    }
+
+    #[test]
+    fn counts_round_to_the_nearest_connection() {
+        // R2: VO 0.046 x 2 Gb/s / 64 kb/s = 1437.5 -> 1438; CL 0.203 x 2 Gb/s / 750 kb/s
+        // = 541.3 -> 541; VI 0.453 x 2 Gb/s / 3 Mb/s = 302.
+        assert_eq!(connection_count(0.046, link(), 64_000), 1438);
+        assert_eq!(connection_count(0.203, link(), 750_000), 541);
+        assert_eq!(connection_count(0.453, link(), 3_000_000), 302);
+        assert_eq!(connection_count(0.0, link(), 64_000), 0);
+        assert_eq!(connection_count(0.1, link(), 0), 0);
+    }
+
+    #[test]
+    fn cbr_connections_send_at_exactly_their_rate() {
+        let rng = RngStreams::new(4);
+        let cfg = class(0.203, 750_000, 2048);
+        let p = plan(3, &cfg, &rng);
+        assert_eq!(p.requests.len(), 541);
+        assert!(p.requests.iter().all(|r| r.destination != 3));
+        let mut g = ConnectionGenerator::new(&p, &cfg.generator, &rng).unwrap();
+        // 2048 B at 750 kb/s: a period of 21.845333 ms.
+        let horizon = 2 * PS_PER_S;
+        let mut per_flow = vec![Vec::new(); 541];
+        let mut last = SimTime::ZERO;
+        loop {
+            let pk = g.next_packet().unwrap();
+            assert!(pk.time >= last, "time order");
+            last = pk.time;
+            if pk.time.as_ps() >= horizon {
+                break;
+            }
+            assert_eq!(pk.bytes, 2048);
+            assert_eq!(Some(pk.destination), g.destination(pk.flow));
+            per_flow[pk.flow as usize].push(pk.time.as_ps());
+        }
+        let period = 2048u64 * 8 * PS_PER_S / 750_000; // floor
+        for times in &per_flow {
+            assert!(times[0] < period + 1, "phase within one period");
+            for w in times.windows(2) {
+                let gap = w[1] - w[0];
+                assert!(gap == period || gap == period + 1, "gap {gap}");
+            }
+            // Exact long-run spacing: packet k at phase + floor(k x 16384e12 / 750000).
+            let k = times.len() as u128 - 1;
+            let exact = u128::from(times[0]) + k * 16_384 * u128::from(PS_PER_S) / 750_000;
+            assert_eq!(u128::from(*times.last().unwrap()), exact);
+        }
+    }
+
+    #[test]
+    fn refused_requests_send_nothing_and_do_not_shift_others() {
+        let rng = RngStreams::new(5);
+        let cfg = class(0.01, 1_000_000, 1000);
+        let all = plan(0, &cfg, &rng);
+        let mut some = all.clone();
+        some.requests[1].admitted = false;
+        let packets = |p: &ConnectionPlan, skip: Option<u32>| {
+            let mut g = ConnectionGenerator::new(p, &cfg.generator, &rng).unwrap();
+            let mut seen = Vec::new();
+            loop {
+                let pk = g.next_packet().unwrap();
+                if pk.time.as_ps() > PS_PER_S {
+                    return (g.connections(), seen);
+                }
+                if Some(pk.flow) != skip {
+                    seen.push((pk.time, pk.destination, pk.bytes));
+                }
+            }
+        };
+        let (n_all, a) = packets(&all, Some(1));
+        let (n_some, b) = packets(&some, None);
+        assert_eq!((n_all, n_some), (20, 19));
+        assert!(b.len() > 1000);
+        assert_eq!(a, b, "the other connections are unchanged");
+    }
+
+    #[test]
+    fn round_robin_asks_in_rounds() {
+        let rng = RngStreams::new(6);
+        let cfg = class(0.0001, 64_000, 160); // round(3.125) = 3 connections each
+        let mut plans: Vec<ConnectionPlan> = (0..3).map(|e| plan(e, &cfg, &rng)).collect();
+        plans[2].requests.truncate(1);
+        let mut order = Vec::new();
+        let mut budget = 4;
+        admit_round_robin(&mut plans, |e, c, d, r| {
+            assert_eq!((c, r), (1, 64_000));
+            assert_ne!(d, e);
+            order.push(e);
+            budget -= 1;
+            budget >= 0
+        });
+        assert_eq!(order, [0, 1, 2, 0, 1, 0, 1]);
+        let admitted: Vec<usize> = plans.iter().map(ConnectionPlan::admitted).collect();
+        assert_eq!(admitted, [2, 1, 1]);
+        assert_eq!(plans[0].refused(), 1);
+        assert_eq!(plans[0].offered_bps(), 128_000);
+    }
+}

@@ -68,11 +68,15 @@ test('designs the multimedia vector: the spec table’s numbers, OpenSM export a
   expect(designed[15]).toEqual(['EE', '48']);
   expect(designed[31]).toEqual(['BE', '48']);
   expect(designed[63]).toEqual(['BK', '16']);
+  // How the design maps onto each technology (the engine's words).
+  await expect(page.getByTestId('design-mappings').locator('li[data-fits]')).toHaveCount(4);
+  await expect(page.getByTestId('design-mapping-dtable')).toHaveAttribute('data-fits', 'true');
+  await page.getByTestId('design-mapping-infiniband').locator('summary').click();
   await page.screenshot({ path: `${screens}design-vector.png`, fullPage: true });
 
   // OpenSM lines exist for InfiniBand: same numbers (the GMTU fits the 8-bit weights).
   await expect(page.getByTestId('design-opensm-why')).toContainText('choose the technology InfiniBand');
-  await page.getByLabel('Technology').selectOption('infiniband');
+  await page.getByLabel('Technology', { exact: true }).selectOption('infiniband');
   await page.getByRole('button', { name: 'Auto-design' }).click();
   await expectVectorNumbers(page);
   const opensm = page.getByTestId('design-opensm');
@@ -194,7 +198,7 @@ test('Advanced Switching: entries only, simulated as an AS basic table; the lab 
   await expect.poll(() => page.url()).toMatch(/#v=1&s=/);
   await page.getByRole('button', { name: 'Table designer' }).click();
   await page.getByRole('button', { name: 'Load the multimedia vector' }).click();
-  await page.getByLabel('Technology').selectOption('as');
+  await page.getByLabel('Technology', { exact: true }).selectOption('as');
   await page.getByLabel('w', { exact: true }).fill('');
   await page.getByLabel('k', { exact: true }).fill('');
   // A renamed class keeps its entries.

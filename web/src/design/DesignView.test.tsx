@@ -27,6 +27,7 @@ function designFor(r: Requirements): Design {
     classes: [],
     equivalents: { wf2q_table: [], classes: [] },
     link_rate_gbps: 2,
+    mappings: [],
   };
 }
 

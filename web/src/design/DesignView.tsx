@@ -11,6 +11,7 @@ import { urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
 import { EvaluationPanel } from './EvaluationPanel';
 import { ExportImport } from './ExportImport';
+import { MappingPanel } from './MappingPanel';
 import { designDoc } from './io';
 import { defaultForm, followRenames, formProblems, multimediaForm, setEntry, simulationScenario, toRequirements, type DesignForm } from './model';
 import { RequirementsForm } from './RequirementsForm';
@@ -275,6 +276,7 @@ export function DesignView({ engine, onSimulate }: Props) {
           pending={table !== null && shown === null}
         />
       </div>
+      {design ? <MappingPanel mappings={design.mappings} /> : null}
       <ExportImport
         engine={engine}
         form={form}

@@ -1,14 +1,36 @@
 // The UI thread's handle on the engine worker (typed RPC through Comlink).
 import * as Comlink from 'comlink';
 import type { EngineError } from '../generated';
-import type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome, TraceOutcome } from './protocol';
+import type {
+  AtLoadOutcome,
+  DesignOutcome,
+  EvaluateOutcome,
+  LoadOutcome,
+  OpenSmExportOutcome,
+  OpenSmParseOutcome,
+  RunOutcome,
+  RunProgress,
+  ServiceListOutcome,
+  TraceOutcome,
+} from './protocol';
 import type { EngineApi } from './worker';
 
-export type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome, TraceOutcome } from './protocol';
+export type {
+  AtLoadOutcome,
+  DesignOutcome,
+  EvaluateOutcome,
+  LoadOutcome,
+  OpenSmExportOutcome,
+  OpenSmParseOutcome,
+  RunOutcome,
+  RunProgress,
+  ServiceListOutcome,
+  TraceOutcome,
+} from './protocol';
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
 export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
-  Partial<Pick<EngineClient, 'serviceList' | 'atLoad'>>;
+  Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>>;
 
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
@@ -49,6 +71,32 @@ export class EngineClient {
   /** The scenario scaled to a total offered load (see the worker's `atLoad`). */
   async atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome> {
     const outcome = await this.api.atLoad(scenarioJson, totalLoad);
+    if (!outcome.ok && outcome.crashed) this.respawn();
+    return outcome;
+  }
+
+  /** Designs a table for requirements JSON (see the worker's `design`). */
+  async design(requirementsJson: string): Promise<DesignOutcome> {
+    return this.checked(await this.api.design(requirementsJson));
+  }
+
+  /** Evaluates a table against requirements (see the worker's `evaluate`). */
+  async evaluate(requirementsJson: string, tableJson: string): Promise<EvaluateOutcome> {
+    return this.checked(await this.api.evaluate(requirementsJson, tableJson));
+  }
+
+  /** OpenSM lines of an InfiniBand design JSON (see the worker's `opensmExport`). */
+  async opensmExport(designJson: string): Promise<OpenSmExportOutcome> {
+    return this.checked(await this.api.opensmExport(designJson));
+  }
+
+  /** Parses OpenSM lines (see the worker's `opensmParse`). */
+  async opensmParse(text: string): Promise<OpenSmParseOutcome> {
+    return this.checked(await this.api.opensmParse(text));
+  }
+
+  /** Replaces the worker after a crash, and passes the outcome on. */
+  private checked<T extends { ok: boolean; crashed?: boolean }>(outcome: T): T {
     if (!outcome.ok && outcome.crashed) this.respawn();
     return outcome;
   }

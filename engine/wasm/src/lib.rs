@@ -134,6 +134,90 @@ pub fn service_list(kind: &str, weights_json: &str) -> Result<String, JsValue> {
         .map_err(|e| to_js_error(&e))
 }
 
+/// Designs an arbitration table for a `Requirements` JSON document
+/// (`docs/table-design.md`). Returns the `Design` as JSON; throws an `EngineError` object
+/// naming every problem (field paths such as `classes[1].distance`).
+#[wasm_bindgen]
+pub fn design_table(requirements_json: &str) -> Result<String, JsValue> {
+    design_json(requirements_json).map_err(|e| to_js_error(&e))
+}
+
+/// Evaluates a table (`[{"class", "weight"}]` JSON, entries naming classes of the
+/// requirements) against a `Requirements` JSON document. Returns the `Evaluation` as JSON
+/// (every broken rule is a violation in it); throws an `EngineError` object when the
+/// requirements or the table JSON cannot be read.
+#[wasm_bindgen]
+pub fn evaluate_table(requirements_json: &str, table_json: &str) -> Result<String, JsValue> {
+    evaluation_json(requirements_json, table_json).map_err(|e| to_js_error(&e))
+}
+
+/// The OpenSM `qos_*` lines (plain `qos_` prefix) of an InfiniBand `Design` given as JSON
+/// (its `table` may have been edited); throws an `EngineError` object.
+#[wasm_bindgen]
+pub fn design_opensm(design_json: &str) -> Result<String, JsValue> {
+    opensm_lines(design_json).map_err(|e| to_js_error(&e))
+}
+
+/// Reads OpenSM `qos_*` option lines (`docs/opensm.md`). Returns JSON
+/// `{"prefixes": [{"prefix", "max_vls", "high_limit", "vlarb_high", "vlarb_low", "sl2vl"}],
+/// "lints": [{"kind", "path", "message"}]}` (vlarb lists as `[[vl, weight], ...]`, unset
+/// options `null`); throws an `EngineError` object whose paths name the line and entry.
+#[wasm_bindgen]
+pub fn opensm_parse(text: &str) -> Result<String, JsValue> {
+    opensm_json(text).map_err(|e| to_js_error(&e))
+}
+
+fn design_json(requirements_json: &str) -> Result<String, EngineError> {
+    let r = qoslab_core::design::parse_requirements(requirements_json)?;
+    Ok(qoslab_core::design::design(&r)?.to_json_pretty())
+}
+
+fn evaluation_json(requirements_json: &str, table_json: &str) -> Result<String, EngineError> {
+    let r = qoslab_core::design::parse_requirements(requirements_json)?;
+    let table: Vec<qoslab_core::design::DesignEntry> =
+        serde_json::from_str(table_json).map_err(|e| {
+            EngineError::invalid(
+                "table",
+                format!("must be a list of {{\"class\", \"weight\"}} entries ({e})"),
+            )
+        })?;
+    let evaluation = qoslab_core::design::evaluate(&r, &table)?;
+    serde_json::to_string_pretty(&evaluation).map_err(|e| EngineError::Internal {
+        message: e.to_string(),
+    })
+}
+
+fn opensm_lines(design_json: &str) -> Result<String, EngineError> {
+    use qoslab_core::design::opensm;
+    let design: qoslab_core::design::Design = serde_json::from_str(design_json)
+        .map_err(|e| EngineError::invalid("design", format!("is not a design: {e}")))?;
+    let qos = opensm::from_design(&design, opensm::Prefix::Plain)?;
+    Ok(opensm::to_lines(&qos))
+}
+
+fn opensm_json(text: &str) -> Result<String, EngineError> {
+    use serde_json::json;
+    let (models, lints) = qoslab_core::design::opensm::parse(text)?;
+    let prefixes: Vec<serde_json::Value> = models
+        .iter()
+        .map(|q| {
+            json!({
+                "prefix": q.prefix.as_str(),
+                "max_vls": q.max_vls,
+                "high_limit": q.high_limit,
+                "vlarb_high": q.vlarb_high,
+                "vlarb_low": q.vlarb_low,
+                "sl2vl": q.sl2vl,
+            })
+        })
+        .collect();
+    let lints: Vec<serde_json::Value> = lints
+        .iter()
+        .map(|l| json!({"kind": format!("{:?}", l.kind), "path": l.path, "message": l.message}))
+        .collect();
+    Ok(json!({"prefixes": prefixes, "lints": lints}).to_string())
+}
+
 fn to_js_error(e: &EngineError) -> JsValue {
     js_sys::JSON::parse(&e.to_json()).unwrap_or_else(|_| JsValue::from_str(&e.to_string()))
 }
@@ -197,5 +281,86 @@ mod tests {
         assert!(one[1].is_nan());
         assert!(mean_ci90(&[]).iter().all(|v| v.is_nan()));
         assert_eq!(mean_ci90(&[4.0, 4.0, f64::INFINITY]), vec![4.0, 0.0]);
+    }
+
+    const VECTOR: &str = r#"{"technology":"infiniband","entries":64,"gmtu_bytes":2048,"w":2,"k":0.5,
+      "classes":[{"name":"NC","distance":2,"mtu_bytes":192,"share":0.09375},
+                 {"name":"VO","distance":4,"mtu_bytes":192,"share":0.046875},
+                 {"name":"VI","distance":8,"mtu_bytes":2048,"share":0.5},
+                 {"name":"CL","distance":16,"mtu_bytes":2048,"share":0.203125},
+                 {"name":"EE","distance":32,"mtu_bytes":1024,"share":0.09375},
+                 {"name":"BE","distance":64,"mtu_bytes":1024,"share":0.046875},
+                 {"name":"BK","distance":64,"mtu_bytes":1024,"share":0.015625}]}"#;
+
+    #[test]
+    fn design_export_and_import_round_trip() {
+        let design = design_json(VECTOR).expect("designs");
+        let d: serde_json::Value = serde_json::from_str(&design).expect("json");
+        assert_eq!(d["pool"], 1024);
+        let lines = opensm_lines(&design).expect("exports");
+        assert!(lines.contains("qos_vlarb_low 0:3,1:3,0:3,2:64"), "{lines}");
+        let parsed: serde_json::Value =
+            serde_json::from_str(&opensm_json(&lines).expect("parses")).expect("json");
+        let low = parsed["prefixes"][0]["vlarb_low"].as_array().expect("low");
+        assert_eq!(low.len(), 64);
+        for (e, entry) in d["table"].as_array().expect("table").iter().zip(low) {
+            let names = ["NC", "VO", "VI", "CL", "EE", "BE", "BK"];
+            let vl = entry[0].as_u64().expect("vl") as usize;
+            assert_eq!(e["class"], names[vl]);
+            assert_eq!(e["weight"], entry[1]);
+        }
+        assert_eq!(parsed["lints"].as_array().map(Vec::len), Some(0));
+    }
+
+    #[test]
+    fn evaluation_reports_the_design_and_an_edit() {
+        let design: serde_json::Value =
+            serde_json::from_str(&design_json(VECTOR).expect("designs")).expect("json");
+        let table = design["table"].to_string();
+        let e: serde_json::Value =
+            serde_json::from_str(&evaluation_json(VECTOR, &table).expect("evaluates"))
+                .expect("json");
+        assert_eq!(e["pool"], 1024);
+        assert_eq!(e["violations"].as_array().map(Vec::len), Some(0));
+        assert_eq!(e["classes"][2]["total_weight"], 512);
+        // Entry 0 (NC) to VO: NC's distance 2 breaks.
+        let mut edited = design["table"].clone();
+        edited[0]["class"] = "VO".into();
+        let e: serde_json::Value =
+            serde_json::from_str(&evaluation_json(VECTOR, &edited.to_string()).expect("evaluates"))
+                .expect("json");
+        let rules: Vec<&str> = e["violations"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .filter_map(|v| v["rule"].as_str())
+            .collect();
+        assert!(rules.contains(&"distance"), "{rules:?}");
+        assert!(matches!(
+            evaluation_json(VECTOR, "[{\"class\": 3}]"),
+            Err(EngineError::Invalid { .. })
+        ));
+    }
+
+    #[test]
+    fn errors_name_the_field_or_line() {
+        let bad = VECTOR.replace("\"distance\":2,", "\"distance\":0,");
+        let Err(EngineError::Invalid { errors }) = design_json(&bad) else {
+            panic!("expected invalid");
+        };
+        assert_eq!(errors[0].path, "classes[0].distance");
+        let Err(EngineError::Invalid { errors }) = opensm_json("qos_vlarb_low 0:3,16:4\n") else {
+            panic!("expected invalid");
+        };
+        assert_eq!(errors[0].path, "line 1 (qos_vlarb_low), entry 2");
+        let dtable = design_json(&VECTOR.replace("infiniband", "dtable")).expect("designs");
+        assert!(matches!(
+            opensm_lines(&dtable),
+            Err(EngineError::Invalid { .. })
+        ));
+        assert!(matches!(
+            opensm_lines("{}"),
+            Err(EngineError::Invalid { .. })
+        ));
     }
 }

@@ -1,14 +1,36 @@
 // The UI thread's handle on the engine worker (typed RPC through Comlink).
 import * as Comlink from 'comlink';
 import type { EngineError } from '../generated';
-import type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome, TraceOutcome } from './protocol';
+import type {
+  AtLoadOutcome,
+  DesignOutcome,
+  EvaluateOutcome,
+  LoadOutcome,
+  OpenSmExportOutcome,
+  OpenSmParseOutcome,
+  RunOutcome,
+  RunProgress,
+  ServiceListOutcome,
+  TraceOutcome,
+} from './protocol';
 import type { EngineApi } from './worker';
 
-export type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome, TraceOutcome } from './protocol';
+export type {
+  AtLoadOutcome,
+  DesignOutcome,
+  EvaluateOutcome,
+  LoadOutcome,
+  OpenSmExportOutcome,
+  OpenSmParseOutcome,
+  RunOutcome,
+  RunProgress,
+  ServiceListOutcome,
+  TraceOutcome,
+} from './protocol';
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
 export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
-  Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'meanCi90'>>;
+  Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'meanCi90' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>>;
 
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
@@ -56,6 +78,32 @@ export class EngineClient {
   /** Mean and 90% confidence half-width of each list of replications' values (see the worker's `meanCi90`). */
   meanCi90(samples: number[][]): Promise<number[][]> {
     return this.api.meanCi90(samples);
+  }
+
+  /** Designs a table for requirements JSON (see the worker's `design`). */
+  async design(requirementsJson: string): Promise<DesignOutcome> {
+    return this.checked(await this.api.design(requirementsJson));
+  }
+
+  /** Evaluates a table against requirements (see the worker's `evaluate`). */
+  async evaluate(requirementsJson: string, tableJson: string): Promise<EvaluateOutcome> {
+    return this.checked(await this.api.evaluate(requirementsJson, tableJson));
+  }
+
+  /** OpenSM lines of an InfiniBand design JSON (see the worker's `opensmExport`). */
+  async opensmExport(designJson: string): Promise<OpenSmExportOutcome> {
+    return this.checked(await this.api.opensmExport(designJson));
+  }
+
+  /** Parses OpenSM lines (see the worker's `opensmParse`). */
+  async opensmParse(text: string): Promise<OpenSmParseOutcome> {
+    return this.checked(await this.api.opensmParse(text));
+  }
+
+  /** Replaces the worker after a crash, and passes the outcome on. */
+  private checked<T extends { ok: boolean; crashed?: boolean }>(outcome: T): T {
+    if (!outcome.ok && outcome.crashed) this.respawn();
+    return outcome;
   }
 
   /** After a panic the WebAssembly instance cannot be trusted: start afresh. */

@@ -41,3 +41,15 @@ export type TraceOutcome =
   | { status: 'invalid'; error: EngineError }
   /** The engine crashed (a bug); the worker must be replaced. */
   | { status: 'crashed'; message: string };
+
+/** What `design` gives back: the engine's `Design` JSON, or why the requirements were refused. */
+export type DesignOutcome = { ok: true; designJson: string } | { ok: false; error: EngineError; crashed?: boolean };
+
+/** What `opensmExport` gives back: OpenSM `qos_*` lines, or why not. */
+export type OpenSmExportOutcome = { ok: true; lines: string } | { ok: false; error: EngineError; crashed?: boolean };
+
+/** What `opensmParse` gives back: the options per prefix and the lints as JSON, or the errors (naming line and entry). */
+export type OpenSmParseOutcome = { ok: true; json: string } | { ok: false; error: EngineError; crashed?: boolean };
+
+/** What `evaluate` gives back: the engine's `Evaluation` JSON of a table, or why not. */
+export type EvaluateOutcome = { ok: true; evaluationJson: string } | { ok: false; error: EngineError; crashed?: boolean };

@@ -4,9 +4,13 @@
 import * as Comlink from 'comlink';
 import init, {
   Simulation,
+  design_opensm,
+  design_table,
   engine_version,
+  evaluate_table,
   load_scenario,
   mean_ci90,
+  opensm_parse,
   scenario_at_load,
   service_list,
   take_panic_message,
@@ -14,7 +18,18 @@ import init, {
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
 import type { EngineError } from '../generated';
-import type { AtLoadOutcome, LoadOutcome, RunOutcome, RunProgress, ServiceListOutcome, TraceOutcome } from './protocol';
+import type {
+  AtLoadOutcome,
+  DesignOutcome,
+  EvaluateOutcome,
+  LoadOutcome,
+  OpenSmExportOutcome,
+  OpenSmParseOutcome,
+  RunOutcome,
+  RunProgress,
+  ServiceListOutcome,
+  TraceOutcome,
+} from './protocol';
 
 const ready = init();
 
@@ -28,6 +43,16 @@ let cancelledRun = -1;
 
 function isEngineError(e: unknown): e is EngineError {
   return typeof e === 'object' && e !== null && 'kind' in e;
+}
+
+/** Runs a thin engine call: its answer, the `EngineError` it threw, or a crash (a panic). */
+function answer<T extends { ok: true }>(call: () => T): T | { ok: false; error: EngineError; crashed?: boolean } {
+  try {
+    return call();
+  } catch (e) {
+    if (isEngineError(e)) return { ok: false, error: e };
+    return { ok: false, crashed: true, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
+  }
 }
 
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -91,6 +116,30 @@ const api = {
   async meanCi90(samples: number[][]): Promise<number[][]> {
     await ready;
     return samples.map((values) => Array.from(mean_ci90(Float64Array.from(values))));
+  },
+
+  /** Designs an arbitration table for requirements JSON (the engine's `design`). */
+  async design(requirementsJson: string): Promise<DesignOutcome> {
+    await ready;
+    return answer(() => ({ ok: true as const, designJson: design_table(requirementsJson) }));
+  },
+
+  /** Evaluates a table (`DesignEntry` list JSON) against requirements JSON (the engine's `evaluate`). */
+  async evaluate(requirementsJson: string, tableJson: string): Promise<EvaluateOutcome> {
+    await ready;
+    return answer(() => ({ ok: true as const, evaluationJson: evaluate_table(requirementsJson, tableJson) }));
+  },
+
+  /** The OpenSM `qos_*` lines of an InfiniBand design JSON (its table may be edited). */
+  async opensmExport(designJson: string): Promise<OpenSmExportOutcome> {
+    await ready;
+    return answer(() => ({ ok: true as const, lines: design_opensm(designJson) }));
+  },
+
+  /** Reads OpenSM `qos_*` lines: the options per prefix and the lints, as JSON. */
+  async opensmParse(text: string): Promise<OpenSmParseOutcome> {
+    await ready;
+    return answer(() => ({ ok: true as const, json: opensm_parse(text) }));
   },
 
   /** Runs a scenario to the end (or until `cancel`), reporting progress. */

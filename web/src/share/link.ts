@@ -97,7 +97,12 @@ function inflateLimited(data: Uint8Array): Uint8Array {
 
 /** The payload (`s=`) for a scenario. */
 export function encodePayload(scenario: Scenario): string {
-  const json = JSON.stringify(scenario);
+  return encodeJsonPayload(scenario);
+}
+
+/** The same payload encoding for any JSON value (the table designer's `d=` uses it). */
+export function encodeJsonPayload(value: unknown): string {
+  const json = JSON.stringify(value);
   return toBase64Url(deflateSync(new TextEncoder().encode(json), { level: 9 }));
 }
 

@@ -290,7 +290,8 @@ pub fn evaluate(r: &Requirements, table: &[DesignEntry]) -> Result<Evaluation, E
                 Some(from),
                 "distance",
                 format!(
-                    "{name}: {gap} entries from entry {from} to entry {to} pass with no entry of its own, but its distance is {d}."
+                    "{name}: its consecutive entries {from} and {to} are {gap} apart ({between} entries in between are not its own), but its distance is {d}.",
+                    between = gap - 1
                 ),
             );
         }
@@ -443,7 +444,7 @@ mod tests {
         let vo = e.violations.iter().find(|v| v.rule == "distance").unwrap();
         assert_eq!(
             vo.message,
-            "VO: 8 entries from entry 61 to entry 5 pass with no entry of its own, but its distance is 4."
+            "VO: its consecutive entries 61 and 5 are 8 apart (7 entries in between are not its own), but its distance is 4."
         );
         assert!(!e.is_ok());
         assert_eq!(e.classes[6].bound_ns, None);

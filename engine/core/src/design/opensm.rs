@@ -711,7 +711,8 @@ pub fn to_iba(qos: &OpenSmQos) -> Result<IbaConfig, EngineError> {
 /// requirements = VL `i`) as the low table; a high table whose only entry, `0:0`, has
 /// weight 0 and is skipped (written out, because an absent `vlarb_high` would leave
 /// OpenSM's default high table in force); high limit 0; `max_vls` the smallest allowed
-/// value that covers the classes; SL `i` mapped to VL `i`.
+/// value that covers the classes; SL `i` mapped to VL `i` for each class `i`, the other SLs
+/// to VL 15 (drop).
 pub fn from_design(design: &Design, prefix: Prefix) -> Result<OpenSmQos, EngineError> {
     if design.technology != Technology::Infiniband {
         return Err(EngineError::invalid(
@@ -754,7 +755,14 @@ pub fn from_design(design: &Design, prefix: Prefix) -> Result<OpenSmQos, EngineE
         low,
         high_limit: 0,
     };
-    from_iba(&iba, prefix, max_vls)
+    let mut qos = from_iba(&iba, prefix, max_vls)?;
+    // SLs without a class are dropped (VL 15) rather than sent to a VL with no entries.
+    if let Some(map) = qos.sl2vl.as_mut() {
+        for vl in map.iter_mut().skip(classes) {
+            *vl = 15;
+        }
+    }
+    Ok(qos)
 }
 
 #[cfg(test)]

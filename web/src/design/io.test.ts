@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { OpenSmParseOutcome } from '../engine/protocol';
+import { designJsonText, importText, type ImportEngine } from './io';
+import { multimediaForm, toRequirements } from './model';
+
+/** An engine whose OpenSM parser answers `outcome` (the real one is tested in Rust and e2e). */
+const engineAnswering = (outcome: OpenSmParseOutcome): ImportEngine & { seen: string[] } => {
+  const seen: string[] = [];
+  return {
+    seen,
+    opensmParse: (text: string) => {
+      seen.push(text);
+      return Promise.resolve(outcome);
+    },
+  };
+};
+
+describe('import', () => {
+  it('reads this page’s design JSON export back to the same form and table', async () => {
+    const form = multimediaForm();
+    const table = [{ class: 'VI', weight: 64 }, { class: 'NC', weight: 3 }];
+    const engine = engineAnswering({ ok: false, error: { kind: 'internal', message: 'not called' } });
+    const out = await importText(engine, designJsonText(form, table, null), { ...multimediaForm(), technology: 'as' });
+    expect(out).toEqual({ ok: true, form, table, what: 'design', notes: [] });
+    expect(engine.seen).toEqual([]);
+  });
+
+  it('reads requirements JSON (qoslab design input) into the form', async () => {
+    const engine = engineAnswering({ ok: false, error: { kind: 'internal', message: 'not called' } });
+    const r = { ...toRequirements(multimediaForm()), w: null };
+    const out = await importText(engine, JSON.stringify(r), multimediaForm());
+    expect(out.ok && out.form).toEqual({ ...multimediaForm(), w: '' });
+    expect(out.ok && out.table).toBeNull();
+  });
+
+  it('reads a design as qoslab design prints it: form (MTUs in whole credits) and table', async () => {
+    const engine = engineAnswering({ ok: false, error: { kind: 'internal', message: 'not called' } });
+    const design = {
+      technology: 'infiniband',
+      entries: 2,
+      gmtu_credits: 32,
+      w: 2,
+      k: 0.5,
+      pool: 64,
+      max_entry_weight: 64,
+      link_rate_gbps: 2.5,
+      table: [{ class: 'A', weight: 60 }, { class: 'B', weight: 4 }],
+      classes: [
+        { name: 'A', distance: 2, mtu_credits: 16, wanted_share: 0.9, entries: 1 },
+        { name: 'B', distance: null, mtu_credits: 3, wanted_share: 0.05, entries: 1 },
+      ],
+      equivalents: { wf2q_table: [], classes: [] },
+    };
+    const out = await importText(engine, JSON.stringify(design), multimediaForm());
+    if (!out.ok) throw new Error(out.lines.join());
+    expect(out.form).toEqual({
+      technology: 'infiniband',
+      entries: '2',
+      gmtu: '2048',
+      w: '2',
+      k: '0.5',
+      linkRate: '2.5',
+      classes: [
+        { name: 'A', distance: '2', share: '0.9', mtu: '1024' },
+        { name: 'B', distance: '', share: '0.05', mtu: '192' },
+      ],
+    });
+    expect(out.table).toEqual(design.table);
+  });
+
+  it('hands OpenSM lines to the engine and maps vlarb_low onto the classes, with the lints', async () => {
+    const parsed = {
+      prefixes: [{ prefix: 'qos_swe_', max_vls: 8, high_limit: 0, vlarb_high: [[0, 0]], vlarb_low: [[2, 64], [15, 3]], sl2vl: null }],
+      lints: [{ kind: 'Vl15InVlarb', path: 'line 4 (qos_swe_vlarb_low), entry 2', message: 'VL 15 is programmed as VL 0' }],
+    };
+    const engine = engineAnswering({ ok: true, json: JSON.stringify(parsed) });
+    const out = await importText(engine, 'qos_swe_vlarb_low 2:64,15:3\n', multimediaForm());
+    expect(engine.seen).toEqual(['qos_swe_vlarb_low 2:64,15:3\n']);
+    if (!out.ok) throw new Error(out.lines.join());
+    expect(out.table).toEqual([{ class: 'VI', weight: 64 }, { class: 'NC', weight: 3 }]);
+    expect(out.form.technology).toBe('infiniband');
+    expect(out.form.entries).toBe('2');
+    expect(out.notes).toEqual([
+      'OpenSM warning, line 4 (qos_swe_vlarb_low), entry 2: VL 15 is programmed as VL 0',
+      'The technology was set to InfiniBand (OpenSM configures InfiniBand).',
+    ]);
+  });
+
+  it('passes the engine’s errors on, naming line and entry', async () => {
+    const engine = engineAnswering({
+      ok: false,
+      error: { kind: 'invalid', errors: [{ path: 'line 1 (qos_vlarb_low), entry 2', message: 'VL 16 is out of range 0-15' }] },
+    });
+    expect(await importText(engine, 'qos_vlarb_low 0:1,16:2', multimediaForm())).toEqual({
+      ok: false,
+      lines: ['line 1 (qos_vlarb_low), entry 2: VL 16 is out of range 0-15'],
+    });
+    expect((await importText(engine, '{"version": 1', multimediaForm())).ok).toBe(false);
+    expect((await importText(engine, '  ', multimediaForm())).ok).toBe(false);
+  });
+});

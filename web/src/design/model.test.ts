@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { DesignEntry } from '../generated';
+import {
+  cycleClass,
+  followRenames,
+  formProblems,
+  latencyChoice,
+  moveKey,
+  multimediaForm,
+  parseWeight,
+  schedulerFor,
+  simulationScenario,
+  tableFromOpenSm,
+  toRequirements,
+  type OpenSmParsed,
+} from './model';
+
+const names = ['NC', 'VO', 'VI', 'CL', 'EE', 'BE', 'BK'];
+
+describe('requirements from the form', () => {
+  it('gives the spec vector exactly, blanks as null (search / no distance)', () => {
+    const r = toRequirements(multimediaForm());
+    expect(r).toEqual({
+      technology: 'dtable',
+      entries: 64,
+      gmtu_bytes: 2048,
+      w: 2,
+      k: 0.5,
+      classes: [
+        { name: 'NC', distance: 2, mtu_bytes: 192, share: 0.09375 },
+        { name: 'VO', distance: 4, mtu_bytes: 192, share: 0.046875 },
+        { name: 'VI', distance: 8, mtu_bytes: 2048, share: 0.5 },
+        { name: 'CL', distance: 16, mtu_bytes: 2048, share: 0.203125 },
+        { name: 'EE', distance: 32, mtu_bytes: 1024, share: 0.09375 },
+        { name: 'BE', distance: 64, mtu_bytes: 1024, share: 0.046875 },
+        { name: 'BK', distance: 64, mtu_bytes: 1024, share: 0.015625 },
+      ],
+      link_rate_gbps: 2,
+    });
+    const f = multimediaForm();
+    f.w = ' ';
+    f.k = '';
+    f.classes[6]!.distance = '';
+    f.linkRate = '2.5';
+    const s = toRequirements(f);
+    expect([s.w, s.k, s.classes[6]!.distance, s.link_rate_gbps]).toEqual([null, null, null, 2.5]);
+    expect('link_rate_gbps' in toRequirements({ ...f, linkRate: 'fast' })).toBe(false);
+  });
+
+  it('names unreadable numbers by the engine’s paths', () => {
+    const f = multimediaForm();
+    f.entries = 'sixty';
+    f.w = 'x';
+    f.linkRate = '0';
+    f.classes[1]!.share = '';
+    f.classes[2]!.distance = '8a';
+    expect(formProblems(f)).toEqual([
+      { path: 'entries', message: 'must be a number (got sixty)' },
+      { path: 'w', message: 'must be a number, or blank for search (got x)' },
+      { path: 'link_rate_gbps', message: 'must be above 0 Gb/s (got 0)' },
+      { path: 'classes[1].share', message: 'must be a number' },
+      { path: 'classes[2].distance', message: 'must be a number, or blank for no latency need (got 8a)' },
+    ]);
+    expect(toRequirements(f).entries).toBeNull();
+    expect(formProblems(multimediaForm())).toEqual([]);
+  });
+
+  it('maps distances to the latency-class picker', () => {
+    expect(['', '2', '64', '3', ' 16 '].map(latencyChoice)).toEqual(['none', '2', '64', 'other', '16']);
+  });
+});
+
+describe('table editing', () => {
+  it('moves around the ring with the keys, wrapping', () => {
+    expect(moveKey('ArrowRight', 63, 64)).toBe(0);
+    expect(moveKey('ArrowLeft', 0, 64)).toBe(63);
+    expect(moveKey('ArrowDown', 5, 64)).toBe(6);
+    expect(moveKey('PageUp', 3, 64)).toBe(59);
+    expect(moveKey('End', 3, 64)).toBe(63);
+    expect(moveKey('Home', 3, 64)).toBe(0);
+    expect(moveKey('x', 3, 64)).toBeNull();
+    expect(moveKey('ArrowRight', 0, 0)).toBeNull();
+  });
+
+  it('cycles classes and reads weights strictly', () => {
+    expect(cycleClass(names, 'BK', 1)).toBe('NC');
+    expect(cycleClass(names, 'NC', -1)).toBe('BK');
+    expect(cycleClass(names, 'gone', 1)).toBe('NC');
+    expect(['3', ' 64 ', '', '1.5', '-1', '65536', '0x10'].map(parseWeight)).toEqual([3, 64, null, null, null, null, null]);
+  });
+});
+
+describe('renaming a class', () => {
+  it('moves its entries to the new name; other edits leave the table alone', () => {
+    const before = multimediaForm();
+    const table = [{ class: 'NC', weight: 3 }, { class: 'VO', weight: 3 }, { class: 'NC', weight: 3 }];
+    const after = { ...before, classes: before.classes.map((c, i) => (i === 0 ? { ...c, name: 'Control' } : c)) };
+    expect(followRenames(table, before, after)).toEqual([{ class: 'Control', weight: 3 }, { class: 'VO', weight: 3 }, { class: 'Control', weight: 3 }]);
+    // Typing a name another class has (a swap in two steps) does not merge the classes.
+    const clash = { ...before, classes: before.classes.map((c, i) => (i === 0 ? { ...c, name: 'VO' } : c)) };
+    expect(followRenames(table, before, clash)).toBe(table);
+    expect(followRenames(table, before, { ...before, classes: before.classes.slice(1) })).toBe(table);
+    expect(followRenames(table, before, { ...before, w: '3' })).toBe(table);
+  });
+});
+
+describe('OpenSM import glue', () => {
+  const parsed = (low: [number, number][], extra: Partial<OpenSmParsed['prefixes'][number]> = {}): OpenSmParsed => ({
+    prefixes: [{ prefix: 'qos_', max_vls: 8, high_limit: 0, vlarb_high: [[0, 0]], vlarb_low: low, sl2vl: null, ...extra }],
+    lints: [],
+  });
+
+  it('maps VL i to class i', () => {
+    const out = tableFromOpenSm(parsed([[0, 3], [2, 64], [6, 16]]), names);
+    expect(out).toEqual({ ok: true, notes: [], table: [{ class: 'NC', weight: 3 }, { class: 'VI', weight: 64 }, { class: 'BK', weight: 16 }] });
+  });
+
+  it('names the entry whose VL has no class, and takes VL 15 as OpenSM does (VL 0)', () => {
+    expect(tableFromOpenSm(parsed([[0, 3], [9, 4]]), names)).toEqual({
+      ok: false,
+      lines: ['qos_vlarb_low, entry 2: VL 9 has no class: the requirements have 7 classes (VL i = class i)'],
+    });
+    const v15 = tableFromOpenSm(parsed([[15, 4]]), names);
+    expect(v15.ok && v15.table).toEqual([{ class: 'NC', weight: 4 }]);
+  });
+
+  it('keeps 64 entries and says what it left aside', () => {
+    const long = Array.from({ length: 70 }, (_, i): [number, number] => [i % 7, 1]);
+    const out = tableFromOpenSm(parsed(long, { vlarb_high: [[1, 8]] }), names);
+    expect(out.ok && out.table.length).toBe(64);
+    expect(out.ok && out.notes).toEqual([
+      'qos_vlarb_high has entries with a weight: the designer edits only the low table, so they were left aside.',
+      'Only the first 64 entries were read, as OpenSM does.',
+    ]);
+    expect(tableFromOpenSm({ prefixes: [], lints: [] }, names).ok).toBe(false);
+  });
+});
+
+describe('simulating a designed table', () => {
+  const table: DesignEntry[] = names.map((n, i) => ({ class: n, weight: i + 1 }));
+
+  it('builds the scheduler of each technology', () => {
+    expect(schedulerFor('dtable', table.slice(0, 2), names)).toEqual({
+      ok: true,
+      scheduler: { kind: 'dtable', table: [{ class: 0, weight: 1 }, { class: 1, weight: 2 }] },
+    });
+    expect(schedulerFor('infiniband', table.slice(0, 1), names)).toEqual({
+      ok: true,
+      scheduler: { kind: 'iba', high: [], low: [{ class: 0, weight: 1 }], high_limit: 0 },
+    });
+    expect(schedulerFor('as', [{ class: 'VI', weight: null }], names)).toEqual({ ok: true, scheduler: { kind: 'as_basic', table: [2] } });
+    expect(schedulerFor('dtable', [{ class: 'XX', weight: 1 }], names).ok).toBe(false);
+    expect(schedulerFor('dtable', [{ class: 'NC', weight: null }], names).ok).toBe(false);
+  });
+
+  it('offers each class its wanted share (total at most 0.95) in packets of its MTU', () => {
+    const out = simulationScenario(multimediaForm(), table);
+    if (!out.ok) throw new Error(out.reason);
+    const m = out.scenario.model;
+    expect(m.link.rate_gbps).toBe(2);
+    expect(m.classes.map((c) => c.name)).toEqual(names);
+    const loads = m.classes.map((c) => c.traffic.load);
+    expect(loads.reduce((a, b) => a + b, 0)).toBeCloseTo(0.95, 6);
+    expect(loads[2]).toBeCloseTo(0.5 * 0.95, 9);
+    expect(m.classes.map((c) => (c.traffic.size.kind === 'fixed' ? c.traffic.size.bytes : 0))).toEqual([192, 192, 2048, 2048, 1024, 1024, 1024]);
+    expect(m.kind === 'link_lab' && m.scheduler.kind).toBe('dtable');
+    const f = multimediaForm();
+    f.classes = f.classes.slice(0, 2); // shares 0.14: offered as they are
+    const small = simulationScenario(f, table.slice(0, 2));
+    expect(small.ok && small.scenario.model.classes.map((c) => c.traffic.load)).toEqual([0.09375, 0.046875]);
+  });
+});

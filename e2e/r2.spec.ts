@@ -25,7 +25,7 @@ async function tableCells(table: Locator): Promise<string[][]> {
 test('a reduced R2 sweep plots bands and CDFs, fills the improvement table, and its link reproduces it', async ({ page, context }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('./');
-  await page.getByRole('link', { name: 'Multimedia network (R2)' }).click();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Multimedia network (R2)' }).click();
   await expect(view(page)).toBeVisible();
   // The spec's defaults.
   await expect(view(page).getByLabel('Total offered loads (fractions of the link)')).toHaveValue('0.76, 0.8, 0.84, 0.88, 0.92, 0.96, 1');
@@ -124,6 +124,10 @@ test('a network scenario opened in the link lab is shown read-only with a way to
   await expect(summary).toBeVisible();
   await expect(summary).toContainText('folded perfect-shuffle MIN, 64 end points, 8-port switches');
   await expect(page.getByRole('button', { name: 'Animate decisions' })).toBeDisabled();
+  // It still runs in the lab: results per class of the network.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('run-status')).toHaveText('Done', { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('rowheader', { name: 'VI' }).first()).toBeVisible();
   await summary.screenshot({ path: `${screens}r2-network-in-lab.png` });
   await summary.getByRole('link', { name: 'Multimedia network (R2) view' }).click();
   await expect(view(page)).toBeVisible();

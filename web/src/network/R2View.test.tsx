@@ -1,0 +1,134 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Engine, RunOutcome } from '../engine/client';
+import type { RunResults } from '../generated';
+import { R2_SCHEDULERS } from './r2Data';
+import { R2View } from './R2View';
+
+afterEach(cleanup);
+beforeEach(() => window.history.replaceState(null, '', '#view=r2'));
+
+const CLASSES = ['VO', 'BE'];
+
+/** A preset: the scheduler's index in its name, seed 7. */
+const preset = (name: string) => JSON.stringify({ version: 1, name, seed: 7, duration_us: 1000, warmup_us: 100, model: {} });
+
+/**
+ * Results that depend only on (scheduler, load, seed): scheduler k has latency
+ * 1000 · load · (k + 1), 1 % more on odd seeds, so DTable is 50 %, 66.7 % and 75 % faster
+ * than the others whatever the seeds.
+ */
+function results(json: string): RunResults {
+  const s = JSON.parse(json) as { name: string; seed: number; load: number };
+  const k = R2_SCHEDULERS.findIndex((x) => x.preset === s.name);
+  const mean = 1000 * s.load * (k + 1) * (1 + 0.01 * (s.seed % 2));
+  return {
+    seed: s.seed,
+    classes: CLASSES.map((name, c) => ({
+      name,
+      offered: s.load / 2,
+      throughput: s.load / 2 - 0.001 * c * (s.seed % 2),
+      latency_ns: { samples: 10, mean, min: 0, p50: mean, p99: 2 * mean, max: 3 * mean, cdf: [[mean, 0.5], [2 * mean, 1]] },
+    })),
+  } as unknown as RunResults;
+}
+
+/** Student's t for 90% (the first rows of the engine's table) — the fake's statistics. */
+const T90 = [NaN, 6.314, 2.92, 2.353];
+function meanCi90(samples: number[][]): Promise<number[][]> {
+  return Promise.resolve(
+    samples.map((v) => {
+      const n = v.length;
+      if (n === 0) return [NaN, NaN];
+      const m = v.reduce((a, b) => a + b, 0) / n;
+      if (n < 2) return [m, NaN];
+      const sd = Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / (n - 1));
+      return [m, (T90[n - 1] ?? 1.645) * (sd / Math.sqrt(n))];
+    }),
+  );
+}
+
+function fakeEngine({ hang = false } = {}) {
+  const seeds: number[] = [];
+  const engine = {
+    run: (json: string, onProgress: (p: { fraction: number; events: number; elapsedMs: number }) => void, signal?: AbortSignal) => {
+      seeds.push((JSON.parse(json) as { seed: number }).seed);
+      onProgress({ fraction: 0.5, events: 1, elapsedMs: 1 });
+      if (hang) {
+        return new Promise<RunOutcome>((resolve) => signal?.addEventListener('abort', () => resolve({ status: 'cancelled' })));
+      }
+      return Promise.resolve<RunOutcome>({ status: 'done', resultsJson: JSON.stringify(results(json)), events: 1, elapsedMs: 1 });
+    },
+    atLoad: (json: string, load: number) => Promise.resolve({ ok: true as const, scenarioJson: JSON.stringify({ ...JSON.parse(json), load }) }),
+    meanCi90,
+  };
+  return { engine: engine as unknown as Engine, createEngine: () => engine, seeds };
+}
+
+const readPreset = (name: string) => Promise.resolve(preset(name));
+
+function fill(loads: string, seeds: string) {
+  fireEvent.change(screen.getByLabelText('Total offered loads (fractions of the link)'), { target: { value: loads } });
+  fireEvent.change(screen.getByLabelText('Seeds per point'), { target: { value: seeds } });
+}
+
+describe('R2View', () => {
+  it('runs every (scheduler, load, seed), summarises with the engine statistics and tabulates DTable’s improvement', async () => {
+    const fake = fakeEngine();
+    render(<R2View engine={fake.engine} createEngine={fake.createEngine} readPreset={readPreset} />);
+    fill('0.8, 1', '2');
+    expect(screen.getByText(/16 runs in all\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Run R2 sweep' }));
+    await waitFor(() => expect(screen.getByTestId('r2-status').textContent).toMatch(/^Done: 16 runs/));
+    // The presets' seed 7, then 8, for every point.
+    expect([...new Set(fake.seeds)].sort()).toEqual([7, 8]);
+    expect(fake.seeds).toHaveLength(16);
+    const rows = within(screen.getByTestId('r2-improvement')).getAllByRole('row').slice(2);
+    expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual(
+      CLASSES.flatMap((c) => ['0.8', '1'].map((l) => [c, l, '+50.0 %', '+50.0 %', '+66.7 %', '+66.7 %', '+75.0 %', '+75.0 %'])),
+    );
+    // Seeds differ by 1 %: every latency point has a band; BE's throughput differs too.
+    const bands = screen.getByTestId('r2-mean').querySelectorAll('path.ci-band');
+    expect(bands).toHaveLength(CLASSES.length * 4);
+    expect(screen.getByTestId('r2-cdf').querySelectorAll('path.panel-line')).toHaveLength(CLASSES.length * 4);
+    expect(screen.getByTestId('r2-points').querySelectorAll('td.point-done')).toHaveLength(8);
+    await waitFor(() => expect(window.location.hash).toBe('#view=r2&loads=0.8,1&seeds=2'));
+  });
+
+  it('opens with the parameters of its link and reports damaged ones', () => {
+    const fake = fakeEngine();
+    render(<R2View engine={fake.engine} createEngine={fake.createEngine} readPreset={readPreset} initialHash="#view=r2&loads=0.9,1&seeds=x&seed=3&us=500" />);
+    expect((screen.getByLabelText('Total offered loads (fractions of the link)') as HTMLInputElement).value).toBe('0.9, 1');
+    expect((screen.getByLabelText('Seeds per point') as HTMLInputElement).value).toBe('10');
+    expect((screen.getByLabelText('First seed') as HTMLInputElement).value).toBe('3');
+    expect((screen.getByLabelText('Simulated time per run (µs)') as HTMLInputElement).value).toBe('500');
+    expect(screen.getByRole('alert').textContent).toMatch(/seeds: Seeds per point must be/);
+  });
+
+  it('names the missing presets', async () => {
+    const fake = fakeEngine();
+    render(<R2View engine={fake.engine} createEngine={fake.createEngine} readPreset={() => Promise.reject(new Error('HTTP 404'))} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Run R2 sweep' }));
+    await waitFor(() => expect(screen.getByTestId('r2-status').textContent).toMatch(/r2-multimedia-dtable\.json.*HTTP 404/));
+    expect(fake.seeds).toHaveLength(0);
+  });
+
+  it('blocks bad parameters and cancels a running sweep', async () => {
+    const fake = fakeEngine({ hang: true });
+    render(<R2View engine={fake.engine} createEngine={fake.createEngine} readPreset={readPreset} />);
+    fill('0.8, 0', '2');
+    expect(screen.getByRole('button', { name: 'Run R2 sweep' })).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('Total offered loads (fractions of the link)').getAttribute('aria-invalid')).toBe('true');
+    fill('0.8', '2');
+    fireEvent.click(screen.getByRole('button', { name: 'Run R2 sweep' }));
+    await waitFor(() => expect(fake.seeds.length).toBeGreaterThan(0));
+    expect(screen.getByTestId('r2-status').textContent).toMatch(/^Running: 0 of 8 runs/);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('r2-status').textContent).toBe('Cancelled: 0 of 8 runs finished.'));
+    const started = fake.seeds.length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.seeds.length).toBe(started);
+  });
+});

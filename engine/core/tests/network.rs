@@ -785,6 +785,26 @@ fn oversized_networks_are_refused() {
     );
 }
 
+/// Too many connections (64 kb/s voice at load 1 on 1024 end points: 31 250 each, 32
+/// million, plus video and controlled load) are refused before any is built.
+#[test]
+fn too_many_connections_are_refused() {
+    let mut doc: Value = serde_json::from_str(R2).unwrap();
+    doc["model"]["topology"] = json!({"kind": "min", "end_points": 1024, "switch_ports": 8});
+    doc["model"]["classes"][1]["traffic"]["load"] = json!(1.0);
+    doc["duration_us"] = json!(10);
+    doc["warmup_us"] = json!(1);
+    let Err(qoslab_core::EngineError::Invalid { errors }) = Run::from_json(&doc.to_string()) else {
+        panic!("accepted");
+    };
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "model.classes" && e.message.contains("connections together")),
+        "{errors:?}"
+    );
+}
+
 /// 4096 end points on 4-port switches: 12 stages of 2048 switches, whose routing tables
 /// would hold 100 million entries; refused before anything is built.
 #[test]

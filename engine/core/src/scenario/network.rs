@@ -56,6 +56,9 @@ pub const MAX_TOTAL_BUFFER_BYTES: f64 = 1.0e11;
 /// Most virtual output queues (ports x ports x classes, summed over the switches): each
 /// is a queue the simulator allocates, so this bounds the memory of a run.
 pub const MAX_VOQS: u64 = 1 << 22;
+/// Most connections of all classes and end points together: each is a packet process
+/// the simulator keeps, so this bounds the memory of a run.
+pub const MAX_TOTAL_CONNECTIONS: u64 = 1 << 21;
 /// Most routing-table entries (switches x end points): bounds the memory and the time
 /// to compute the tables.
 pub const MAX_ROUTES: u64 = 1 << 22;
@@ -354,6 +357,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         }
     }
     let mut expected_packets = 0.0;
+    let mut connections = 0u64;
     for (i, class) in net.classes.iter().enumerate() {
         let at = format!("model.classes[{i}]");
         if class.name.trim().is_empty() {
@@ -396,11 +400,25 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
                 }
             }
             if let Some(link) = link {
+                if let Ok(Some(rate)) = crate::traffic::connections::connection_rate(&t.generator) {
+                    let count = crate::traffic::connections::connection_count(t.load, link, rate);
+                    connections =
+                        connections.saturating_add(count.saturating_mul(u64::from(end_points)));
+                }
                 let bytes =
                     t.load * link.bits_per_s() as f64 / 8.0 * (s.duration_us as f64 / 1.0e6);
                 expected_packets += bytes / t.generator.mean_packet_bytes() * f64::from(end_points);
             }
         }
+    }
+    if connections > MAX_TOTAL_CONNECTIONS {
+        p.add(
+            "model.classes",
+            format!(
+                "the end points would open {connections} connections together, more than the limit of {MAX_TOTAL_CONNECTIONS}; \
+                 lower the loads of the connection classes, raise their rates or use fewer end points"
+            ),
+        );
     }
     if expected_packets > MAX_EXPECTED_PACKETS {
         p.add(

@@ -8,8 +8,9 @@
 //! table, SCFQ weights, DRR quanta). `presets_are_what_the_designer_produces` fails if a
 //! file drifts; `QOSLAB_WRITE_PRESETS=1 cargo test -p qoslab-cli --test r2` rewrites them.
 //!
-//! The behaviour tests (what R2 must show) run short: 2 ms simulated with 0.5 ms warm-up
-//! on the full 64-end-point network, 3 seeds, loads 0.8 and 1.0.
+//! The behaviour tests (what R2 must show) run short: 3 ms simulated with 0.5 ms warm-up
+//! (instead of the presets' 10 ms) on the full 64-end-point network, 3 seeds, total loads
+//! 0.8 and 1.0.
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
@@ -19,7 +20,7 @@ use std::process::Command;
 use qoslab_core::design::{Design, design, parse_requirements};
 use qoslab_core::sweep::{SweepPoint, replications};
 use qoslab_core::traffic::classes_8021d::{TrafficType, r2_admission, r2_classes};
-use qoslab_core::{Run, RunResults, Scenario, scenario};
+use qoslab_core::{Run, RunResults, scenario};
 use serde_json::{Value, json};
 
 /// The public test vector (N = 64, GMTU 2048 B, w = 2, k = 0.5).
@@ -303,4 +304,198 @@ fn presets_differ_only_in_the_scheduler_and_are_indexed() {
             .map(|(f, t)| (f.as_str(), *t))
             .collect::<Vec<_>>()
     );
+}
+
+// ---- what R2 must show ----
+
+/// Short runs for the behaviour tests.
+const TEST_DURATION_US: u64 = 3_000;
+const TEST_WARMUP_US: u64 = 500;
+const SEEDS: u32 = 3;
+
+/// One sweep point of a preset (3 seeds) on the short run.
+fn point(name: &str, load: f64) -> SweepPoint {
+    let text = std::fs::read_to_string(preset_path(name)).unwrap();
+    let mut s = scenario::parse(&text).unwrap();
+    s.duration_us = TEST_DURATION_US;
+    s.warmup_us = TEST_WARMUP_US;
+    let runs: Vec<RunResults> = replications(&s, load, SEEDS)
+        .unwrap()
+        .into_iter()
+        .map(|s| {
+            let mut r = Run::new(s).unwrap();
+            r.run_to_end();
+            let net = r.network().unwrap();
+            assert_eq!(net.audit(), Default::default(), "{name} at {load}: audit");
+            let results = r.results();
+            for c in &results.classes {
+                assert_eq!(c.generated, c.delivered + c.in_flight, "{name}: {}", c.name);
+            }
+            assert_eq!(results.in_flight as usize, net.packets_stored());
+            let (input, output) = net.peak_fill();
+            assert!(
+                input <= 1.0 && output <= 1.0,
+                "{name}: buffers over their credits"
+            );
+            results
+        })
+        .collect();
+    SweepPoint::from_runs(load, runs)
+}
+
+/// Under R2 at total loads 0.8 and 1.0, with each of the four schedulers:
+/// - the classes under admission control (VO, VI, CL) receive what they offer: the mean
+///   throughput over 3 seeds is within 3% of the mean offered load, or within the 90%
+///   confidence half-width of the throughput when that is larger (3% covers the edge of
+///   a 2.5 ms window: packets generated in the window and still in flight at its end,
+///   tens of microseconds of traffic);
+/// - so is NC (a QoS class with no connections but a small fixed load);
+/// - at 0.8 the best-effort classes are not saturated (at least 85% of their offered
+///   load; their 60-packet bursts take long to drain, so short windows lose more);
+/// - at 1.0 the best-effort classes saturate and are served in the order of their
+///   shares (EE 0.094 > BE 0.047 > BK 0.016 of the link): each gets less than it offers,
+///   BK much less (under 75%), and EE > BE > BK.
+#[test]
+fn r2_protects_admitted_classes_and_differentiates_best_effort() {
+    // One thread per preset (the runs are independent).
+    let points: Vec<(&str, Vec<SweepPoint>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = PRESETS
+            .iter()
+            .map(|&(name, _, _)| {
+                scope.spawn(move || (name, [0.8, 1.0].map(|l| point(name, l)).to_vec()))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (name, points) in &points {
+        for p in points {
+            let load = p.load;
+            let c = |n: &str| p.classes.iter().find(|c| c.name == n).unwrap();
+            let report = p
+                .classes
+                .iter()
+                .map(|c| format!("{} {:.4}/{:.4}", c.name, c.throughput, c.offered))
+                .collect::<Vec<_>>()
+                .join(", ");
+            for qos in ["NC", "VO", "VI", "CL"] {
+                let k = c(qos);
+                let allowed = (0.03 * k.offered).max(k.throughput_ci90.unwrap());
+                assert!(
+                    (k.throughput - k.offered).abs() <= allowed,
+                    "{name} at {load}: {qos} gets {} of {} offered ({report})",
+                    k.throughput,
+                    k.offered
+                );
+            }
+            let (ee, be, bk) = (c("EE"), c("BE"), c("BK"));
+            if load < 0.9 {
+                for k in [ee, be, bk] {
+                    assert!(
+                        k.throughput >= 0.85 * k.offered,
+                        "{name} at {load}: {} saturated ({report})",
+                        k.name
+                    );
+                }
+            } else {
+                assert!(
+                    ee.throughput > be.throughput && be.throughput > bk.throughput,
+                    "{name} at {load}: best effort not ordered by share ({report})"
+                );
+                assert!(
+                    bk.throughput < 0.75 * bk.offered,
+                    "{name} at {load}: BK not saturated ({report})"
+                );
+                for k in [ee, be, bk] {
+                    assert!(k.throughput < k.offered, "{name}: {report}");
+                }
+            }
+        }
+    }
+}
+
+/// `qoslab sweep` on an R2 preset: loads 0.76, 0.88, 1.0, 3 seeds, 2 ms each. The JSON has
+/// one point per load in order, each with 3 runs and per-class means with 90% confidence
+/// half-widths; the best-effort classes follow the load and the QoS classes stay put.
+#[test]
+fn cli_sweeps_an_r2_preset() {
+    let preset = preset_path("r2-multimedia-dtable");
+    let out = Command::new(env!("CARGO_BIN_EXE_qoslab"))
+        .args(["sweep", preset.to_str().unwrap()])
+        .args([
+            "--loads",
+            "0.76,0.88,1.0",
+            "--seeds",
+            "3",
+            "--duration-ms",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let points = v["points"].as_array().unwrap();
+    let loads: Vec<f64> = points.iter().map(|p| p["load"].as_f64().unwrap()).collect();
+    assert_eq!(loads, [0.76, 0.88, 1.0]);
+    let mut be_offered = Vec::new();
+    for p in points {
+        assert_eq!(p["runs"], json!(3));
+        assert_eq!(p["results"].as_array().unwrap().len(), 3);
+        let classes = p["classes"].as_array().unwrap();
+        assert_eq!(classes.len(), 7);
+        for c in classes {
+            let hw = c["throughput_ci90"].as_f64().unwrap();
+            assert!(hw.is_finite() && hw >= 0.0, "{c}");
+            assert!(c["mean_ns_ci90"].as_f64().is_some(), "{c}");
+        }
+        // Runs carry jitter and admission counts of the connection classes.
+        let vo = &p["results"][0]["classes"][1];
+        assert!(vo["connections"]["admitted"].as_u64().unwrap() > 0);
+        assert!(vo["jitter_ns"]["samples"].is_u64());
+        be_offered.push(classes[6]["offered"].as_f64().unwrap());
+        // VI stays near its fixed 0.453 at every load.
+        let vi = classes[2]["offered"].as_f64().unwrap();
+        assert!((vi - 0.453).abs() < 0.02, "VI offered {vi}");
+    }
+    // BK follows the load axis: (0.76 - 0.717) / 3 = 0.014 up to (1.0 - 0.717) / 3 = 0.094.
+    assert!(
+        be_offered[0] < be_offered[1] && be_offered[1] < be_offered[2],
+        "{be_offered:?}"
+    );
+    assert!((be_offered[2] - 0.094).abs() < 0.02, "{be_offered:?}");
+}
+
+/// The sweep shows its progress on stderr when stderr is a terminal (run under
+/// `script`, which gives the command a pseudo-terminal; stdout goes to a file).
+#[test]
+fn cli_sweep_shows_progress_on_a_terminal() {
+    let preset = preset_path("r2-multimedia-drr");
+    let out_file =
+        std::env::temp_dir().join(format!("qoslab-r2-sweep-{}.json", std::process::id()));
+    let command = format!(
+        "{} sweep {} --loads 0.8,1.0 --seeds 2 --duration-ms 1 -o {}",
+        env!("CARGO_BIN_EXE_qoslab"),
+        preset.display(),
+        out_file.display()
+    );
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("`script` (util-linux) is needed to give the sweep a terminal");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        shown.contains("4/4 runs on"),
+        "progress not shown: {shown:?}"
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&out_file).unwrap()).unwrap();
+    assert_eq!(v["points"].as_array().unwrap().len(), 2);
+    std::fs::remove_file(&out_file).ok();
 }

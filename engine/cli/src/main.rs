@@ -32,7 +32,8 @@ enum Command {
         /// Override the scenario's seed.
         #[arg(long)]
         seed: Option<u64>,
-        /// Override the total offered load (all class loads scaled in proportion).
+        /// Override the total offered load (link lab: all class loads scaled in proportion;
+        /// network: best-effort classes scaled, QoS classes fixed).
         #[arg(long)]
         load: Option<f64>,
         /// Override the simulated duration, in milliseconds.

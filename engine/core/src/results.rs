@@ -8,7 +8,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::schedulers::SchedulerCost;
-use crate::stats::LatencySummary;
+use crate::stats::{JitterSummary, LatencySummary};
 
 /// Everything a run measured.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
@@ -80,6 +80,31 @@ pub struct ClassResults {
     /// Latency (generation to full delivery downstream) of packets generated in the
     /// window and delivered by the end.
     pub latency_ns: LatencySummary,
+    /// Jitter of the class's connections (networks, connection classes only): per
+    /// delivered packet generated in the window, the change of its connection's
+    /// inter-arrival time against its inter-generation time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub jitter_ns: Option<JitterSummary>,
+    /// Connections of the class and their admission (networks, connection classes with
+    /// traffic only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub connections: Option<ConnectionCounts>,
+}
+
+/// Connections of one class over all end points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema, TS)]
+pub struct ConnectionCounts {
+    /// Connections the end points asked for.
+    #[ts(type = "number")]
+    pub requested: u64,
+    /// Connections admission control accepted.
+    #[ts(type = "number")]
+    pub admitted: u64,
+    /// Connections refused (`requested - admitted`).
+    #[ts(type = "number")]
+    pub refused: u64,
 }
 
 impl RunResults {

@@ -16,8 +16,9 @@
 
 use crate::error::EngineError;
 use crate::network::{LinkLab, NetworkSim};
-use crate::results::{ClassResults, RunResults, SchedulerSummary};
+use crate::results::{ClassResults, ConnectionCounts, RunResults, SchedulerSummary};
 use crate::scenario::{self, Model, Scenario};
+use crate::stats::JitterTracker;
 use crate::time::PS_PER_NS;
 
 /// A scenario being simulated.
@@ -147,6 +148,8 @@ fn link_lab_results(s: &Scenario, lab: &LinkLab) -> RunResults {
             delivered: c.delivered,
             in_flight: lab.in_flight(i),
             latency_ns: c.latency.summary(),
+            jitter_ns: None,
+            connections: None,
         })
         .collect();
     let (kind, cost) = lab.scheduler_cost();
@@ -170,7 +173,8 @@ fn link_lab_results(s: &Scenario, lab: &LinkLab) -> RunResults {
 }
 
 /// Results of a network: per class, throughput and offered load normalised to the link
-/// rate per end point; the scheduler summary covers the switch output ports.
+/// rate per end point, jitter and connection counts of connection classes; the scheduler
+/// summary covers the switch output ports.
 fn network_results(s: &Scenario, net: &NetworkSim) -> RunResults {
     let names: Vec<&str> = match &s.model {
         Model::Network(config) => config.classes.iter().map(|c| c.name.as_str()).collect(),
@@ -191,6 +195,12 @@ fn network_results(s: &Scenario, net: &NetworkSim) -> RunResults {
             delivered: c.delivered,
             in_flight: net.in_flight(i),
             latency_ns: c.latency.summary(),
+            jitter_ns: net.jitter(i).map(JitterTracker::summary),
+            connections: net.admission(i).map(|a| ConnectionCounts {
+                requested: a.requested,
+                admitted: a.admitted,
+                refused: a.refused(),
+            }),
         })
         .collect();
     let (kind, cost) = net.scheduler_cost();

@@ -1,8 +1,13 @@
 //! Offered-load sweeps: the same scenario at several total loads.
 //!
-//! All classes ramp together: a point at total load `x` scales every class's load by the
-//! same factor so that the loads keep their proportions and add up to `x` (a fraction of
-//! the link rate). Silent classes stay silent.
+//! Link lab: all classes ramp together; a point at total load `x` scales every class's
+//! load by the same factor so that the loads keep their proportions and add up to `x` (a
+//! fraction of the link rate). Silent classes stay silent.
+//!
+//! Network: QoS classes (`best_effort: false`) keep their loads, and only the best-effort
+//! classes scale so that the total offered load per end point is `x` (the spec's "QoS
+//! classes inject a fixed amount; best-effort classes scale with the offered load"):
+//! their loads keep their proportions, or are equal when they are all silent.
 //!
 //! Each point runs `runs` independent replications (seeds `seed`, `seed + 1`, ...); a
 //! [`SweepPoint`] keeps every run's results and, per class, the mean over the runs with a
@@ -22,7 +27,8 @@ pub const MAX_RUNS: u32 = 1000;
 /// Highest total offered load of a sweep point (fraction of the link).
 pub const MAX_TOTAL_LOAD: f64 = 4.0;
 
-/// Sum of the classes' offered loads.
+/// Sum of the classes' offered loads (per end point for a network; QoS and best-effort
+/// classes together).
 pub fn total_load(scenario: &Scenario) -> f64 {
     match &scenario.model {
         Model::LinkLab(lab) => lab.classes.iter().map(|c| c.traffic.load).sum(),
@@ -30,7 +36,9 @@ pub fn total_load(scenario: &Scenario) -> f64 {
     }
 }
 
-/// The scenario with its class loads scaled to add up to `total` (validated).
+/// The scenario at total offered load `total` (validated): every class scaled for a link
+/// lab; for a network the best-effort classes scaled over the fixed QoS classes (see the
+/// module documentation).
 pub fn at_load(scenario: &Scenario, total: f64) -> Result<Scenario, EngineError> {
     if !(total.is_finite() && total > 0.0 && total <= MAX_TOTAL_LOAD) {
         return Err(EngineError::invalid(
@@ -40,24 +48,59 @@ pub fn at_load(scenario: &Scenario, total: f64) -> Result<Scenario, EngineError>
             ),
         ));
     }
-    let now = total_load(scenario);
-    if !(now.is_finite() && now > 0.0) {
-        return Err(EngineError::invalid(
-            "model.classes",
-            "every class is silent (load 0), so there is nothing to scale along the load axis",
-        ));
-    }
     let mut out = scenario.clone();
-    let factor = total / now;
     match &mut out.model {
         Model::LinkLab(lab) => {
+            let now: f64 = lab.classes.iter().map(|c| c.traffic.load).sum();
+            if !(now.is_finite() && now > 0.0) {
+                return Err(EngineError::invalid(
+                    "model.classes",
+                    "every class is silent (load 0), so there is nothing to scale along the load axis",
+                ));
+            }
+            let factor = total / now;
             for class in &mut lab.classes {
                 class.traffic.load *= factor;
             }
         }
         Model::Network(net) => {
-            for class in &mut net.classes {
-                class.traffic.load *= factor;
+            let fixed: f64 = net
+                .classes
+                .iter()
+                .filter(|c| !c.best_effort)
+                .map(|c| c.traffic.load)
+                .sum();
+            let best_effort: Vec<usize> = (0..net.classes.len())
+                .filter(|&i| net.classes[i].best_effort)
+                .collect();
+            if best_effort.is_empty() {
+                return Err(EngineError::invalid(
+                    "model.classes",
+                    "no class is best_effort, so nothing scales along the load axis (QoS classes keep their loads); mark the classes that should follow the offered load with \"best_effort\": true",
+                ));
+            }
+            // A total equal to the fixed part up to rounding leaves best effort silent.
+            let room = total - fixed;
+            if room < -1e-9 || !fixed.is_finite() {
+                return Err(EngineError::invalid(
+                    "load",
+                    format!(
+                        "must be at least the fixed load of the QoS classes ({fixed}): only best-effort classes scale (got {total})"
+                    ),
+                ));
+            }
+            let room = room.max(0.0);
+            let now: f64 = best_effort
+                .iter()
+                .map(|&i| net.classes[i].traffic.load)
+                .sum();
+            for &i in &best_effort {
+                let load = &mut net.classes[i].traffic.load;
+                *load = if now > 0.0 {
+                    *load * room / now
+                } else {
+                    room / best_effort.len() as f64
+                };
             }
         }
     }
@@ -248,6 +291,91 @@ mod tests {
         assert!((loads[0] - 0.2).abs() < 1e-12 && (loads[1] - 0.6).abs() < 1e-12);
         assert_eq!(loads[2], 0.0);
         assert!((total_load(&s) - 0.8).abs() < 1e-12);
+    }
+
+    /// An R2-like network: QoS classes 0.717 in all stay fixed, the three best-effort
+    /// classes share the rest in their proportions (equal here).
+    fn network() -> Scenario {
+        let text = include_str!("../tests/data/network-r2.json");
+        scenario::parse(text).unwrap()
+    }
+
+    fn network_loads(s: &Scenario) -> Vec<(bool, f64)> {
+        let Model::Network(net) = &s.model else {
+            panic!("network")
+        };
+        net.classes
+            .iter()
+            .map(|c| (c.best_effort, c.traffic.load))
+            .collect()
+    }
+
+    #[test]
+    fn networks_scale_only_best_effort_classes() {
+        let base = network_loads(&network());
+        for total in [0.762, 0.88, 1.0, 1.3] {
+            let s = at_load(&network(), total).unwrap();
+            let loads = network_loads(&s);
+            for (i, (&(be, load), &(_, was))) in loads.iter().zip(&base).enumerate() {
+                if be {
+                    assert!(
+                        (load - (total - 0.717) / 3.0).abs() < 1e-12,
+                        "class {i}: {load}"
+                    );
+                } else {
+                    assert_eq!(load, was, "QoS class {i} keeps its load");
+                }
+            }
+            assert!((total_load(&s) - total).abs() < 1e-12);
+        }
+        // Exactly the fixed part: best effort silent.
+        let s = at_load(&network(), 0.717).unwrap();
+        assert!(network_loads(&s).iter().filter(|c| c.0).all(|c| c.1 == 0.0));
+        // Unequal best-effort loads keep their proportions; all silent ones share equally.
+        let mut doc = network();
+        let Model::Network(net) = &mut doc.model else {
+            panic!("network")
+        };
+        for (class, load) in net.classes[4..].iter_mut().zip([0.1, 0.2, 0.0]) {
+            class.traffic.load = load;
+        }
+        let loads = network_loads(&at_load(&doc, 0.717 + 0.6).unwrap());
+        assert!((loads[4].1 - 0.2).abs() < 1e-12 && (loads[5].1 - 0.4).abs() < 1e-12);
+        assert_eq!(loads[6].1, 0.0);
+        let silent = at_load(&doc, 0.717).unwrap();
+        let loads = network_loads(&at_load(&silent, 0.717 + 0.3).unwrap());
+        assert!(
+            loads[4..].iter().all(|c| (c.1 - 0.1).abs() < 1e-12),
+            "{loads:?}"
+        );
+    }
+
+    #[test]
+    fn networks_need_room_and_a_best_effort_class() {
+        let err = at_load(&network(), 0.7).unwrap_err();
+        let EngineError::Invalid { errors } = err else {
+            panic!("invalid")
+        };
+        assert_eq!(errors[0].path, "load");
+        assert!(
+            errors[0]
+                .message
+                .contains("fixed load of the QoS classes (0.717"),
+            "{}",
+            errors[0].message
+        );
+        let mut doc = network();
+        let Model::Network(net) = &mut doc.model else {
+            panic!("network")
+        };
+        for c in &mut net.classes {
+            c.best_effort = false;
+        }
+        let EngineError::Invalid { errors } = at_load(&doc, 1.0).unwrap_err() else {
+            panic!("invalid")
+        };
+        assert_eq!(errors[0].path, "model.classes");
+        assert!(errors[0].message.contains("no class is best_effort"));
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! in flight = packets stored), no buffer ever holds more than its credits (counted from
 //! what was sent and freed), packets of one class from one source to one destination
 //! arrive in order, every packet reaches its own destination, no link idles while a class
-//! could send (all from the simulator's `Audit`).
+//! could send (all from the simulator's `Audit`). The random networks draw every traffic
+//! generator (bursts, CBR, synthetic video, video traces) and destination model (uniform,
+//! Zipf, hot spot, permutations), with and without admission control.
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
@@ -50,15 +52,82 @@ fn size_strategy() -> impl Strategy<Value = (Value, u32)> {
     ]
 }
 
-/// A random arrival process (every kind the scenario format has).
-fn arrivals_strategy() -> impl Strategy<Value = Value> {
+/// A random traffic generator of every kind and its largest packet. Connection rates are
+/// kept high enough (1 Mb/s and up) that a class opens at most about 1200 connections per
+/// end point, and video frame intervals short enough (0.1-5 ms) that streams send within
+/// a short run.
+fn generator_strategy() -> impl Strategy<Value = (Value, u32)> {
     prop_oneof![
-        Just(json!({"kind": "constant"})),
-        Just(json!({"kind": "poisson"})),
-        (0.05f64..20.0, 0.0f64..20.0)
-            .prop_map(|(on, off)| json!({"kind": "on_off", "mean_on_us": on, "mean_off_us": off})),
-        (1u32..=20).prop_map(|packets| json!({"kind": "bursts", "packets": packets})),
+        (1u32..=20, size_strategy()).prop_map(|(packets, (size, mtu))| {
+            (
+                json!({"kind": "bursts", "packets": packets, "size": size}),
+                mtu,
+            )
+        }),
+        (1_000_000u64..=100_000_000, 1u32..=4096).prop_map(|(rate, bytes)| {
+            (
+                json!({"kind": "cbr", "rate_bps": rate, "packet_bytes": bytes}),
+                bytes,
+            )
+        }),
+        (
+            1_000_000u64..=20_000_000,
+            100u32..=5000,
+            "[IPB]{1,12}",
+            (0.5f64..20.0, 0.5f64..10.0, 0.5f64..5.0),
+            0.0f64..1.0,
+            64u32..=4096,
+        )
+            .prop_map(|(rate, interval, gop, (i, p, b), variation, mtu)| {
+                (
+                    json!({"kind": "video", "rate_bps": rate, "frame_interval_us": interval,
+                           "gop": gop, "i_ratio": i, "p_ratio": p, "b_ratio": b,
+                           "variation": variation, "mtu_bytes": mtu}),
+                    mtu,
+                )
+            }),
+        (
+            proptest::collection::vec(1u32..=20_000, 1..=12),
+            100u32..=5000,
+            proptest::option::of(1_000_000u64..=20_000_000),
+            64u32..=4096,
+        )
+            .prop_map(|(frames, interval, rate, mtu)| {
+                let trace: String = frames.iter().map(|f| format!("{f}\n")).collect();
+                let mut g = json!({"kind": "video_trace", "trace": format!("# test\n{trace}"),
+                                   "frame_interval_us": interval, "mtu_bytes": mtu});
+                if let Some(r) = rate {
+                    g["rate_bps"] = json!(r);
+                }
+                (g, mtu)
+            }),
     ]
+}
+
+/// A random destination model for `n` end points (bit permutations only for a power of
+/// two).
+fn destinations_strategy(n: u32) -> BoxedStrategy<Value> {
+    let mut options: Vec<BoxedStrategy<Value>> = vec![
+        Just(json!({"kind": "uniform"})).boxed(),
+        (0.0f64..3.0, any::<bool>())
+            .prop_map(|(s, random)| {
+                json!({"kind": "zipf", "exponent": s,
+                       "ranking": if random { "random" } else { "distance" }})
+            })
+            .boxed(),
+        (0..n, 0.0f64..=1.0)
+            .prop_map(|(e, f)| json!({"kind": "hot_spot", "endpoint": e, "fraction": f}))
+            .boxed(),
+        Just(json!({"kind": "permutation", "pattern": "random_derangement"})).boxed(),
+    ];
+    if n.is_power_of_two() {
+        options.push(
+            prop_oneof![Just("bit_complement"), Just("bit_reversal")]
+                .prop_map(|p| json!({"kind": "permutation", "pattern": p}))
+                .boxed(),
+        );
+    }
+    Union::new(options).boxed()
 }
 
 fn credits(bytes: u32) -> u32 {
@@ -154,8 +223,8 @@ fn scheduler_strategy(mtus: Vec<u32>) -> BoxedStrategy<Value> {
 
 const R2: &str = include_str!("data/network-r2.json");
 
-/// A network scenario with the given topology, classes `(load, size, arrivals)` and
-/// schedulers.
+/// A network scenario with the given topology, classes `(load, generator, destinations)`
+/// and schedulers.
 #[allow(clippy::too_many_arguments)]
 fn network(
     topology: Value,
@@ -180,9 +249,9 @@ fn network(
             "switch": {"kind": "cioq", "speedup": 1.5, "header_crossing_ns": 145,
                        "input_buffer_bytes": buffers.0, "output_buffer_bytes": buffers.1},
             "interface": {"buffer_bytes": buffers.2},
-            "classes": classes.iter().enumerate().map(|(i, (load, size, arrivals))| json!({
+            "classes": classes.iter().enumerate().map(|(i, (load, generator, destinations))| json!({
                 "name": format!("C{i}"),
-                "traffic": {"load": load, "arrivals": arrivals, "size": size}
+                "traffic": {"load": load, "generator": generator, "destinations": destinations}
             })).collect::<Vec<_>>(),
             "interface_scheduler": interface_scheduler,
             "switch_scheduler": switch_scheduler
@@ -219,6 +288,14 @@ fn check_invariants(
     assert_eq!(audit, Default::default(), "invariant breaches");
     for c in &results.classes {
         assert_eq!(c.generated, c.delivered + c.in_flight, "class {}", c.name);
+        if let Some(n) = c.connections {
+            assert_eq!(n.requested, n.admitted + n.refused, "class {}", c.name);
+            assert!(
+                c.jitter_ns.is_some(),
+                "class {}: connections without jitter",
+                c.name
+            );
+        }
     }
     assert_eq!(
         results.in_flight as usize, stored,
@@ -231,8 +308,13 @@ fn fixed(bytes: u32) -> Value {
     json!({"kind": "fixed", "bytes": bytes})
 }
 
-fn poisson() -> Value {
-    json!({"kind": "poisson"})
+/// Poisson traffic: one-packet bursts of `size`.
+fn poisson(size: Value) -> Value {
+    json!({"kind": "bursts", "packets": 1, "size": size})
+}
+
+fn uniform() -> Value {
+    json!({"kind": "uniform"})
 }
 
 fn min(end_points: u32, switch_ports: u32) -> Value {
@@ -243,15 +325,15 @@ fn link(rate: f64) -> Value {
     json!({"rate_gbps": rate})
 }
 
-/// A random small topology.
-fn topology_strategy() -> impl Strategy<Value = Value> {
+/// A random small topology and its number of end points.
+fn topology_strategy() -> impl Strategy<Value = (Value, u32)> {
     prop_oneof![
-        Just(json!({"kind": "link"})),
-        (2u32..=8).prop_map(|p| json!({"kind": "single_switch", "ports": p})),
-        Just(min(4, 4)),
-        Just(min(8, 4)),
-        Just(min(16, 8)),
-        Just(min(16, 4)),
+        Just((json!({"kind": "link"}), 2)),
+        (2u32..=8).prop_map(|p| (json!({"kind": "single_switch", "ports": p}), p)),
+        Just((min(4, 4), 4)),
+        Just((min(8, 4), 8)),
+        Just((min(16, 8), 16)),
+        Just((min(16, 4), 16)),
     ]
 }
 
@@ -260,30 +342,47 @@ struct Case {
     doc: Value,
 }
 
-/// A random valid network: topology, 1-4 classes of random traffic (load per end point
-/// up to 0.6 each, so some runs overload), random schedulers of any kind at interfaces
-/// and switches, buffers of 1-3 MTUs, link latency and credit delay.
+/// A random valid network: topology, 1-4 classes of random traffic (any generator and
+/// destination model, load per end point up to 0.6 each, so some runs overload), random
+/// admission control (or none), random schedulers of any kind at interfaces and
+/// switches, buffers of 1-3 MTUs, link latency and credit delay.
 fn case_strategy() -> impl Strategy<Value = Case> {
-    proptest::collection::vec((size_strategy(), 0.0f64..0.6, arrivals_strategy()), 1..=4)
-        .prop_flat_map(|classes| {
+    (
+        topology_strategy(),
+        proptest::collection::vec((generator_strategy(), 0.0f64..0.6), 1..=4),
+    )
+        .prop_flat_map(|((topology, n), classes)| {
             let mtus: Vec<u32> = classes.iter().map(|c| c.0.1).collect();
+            let k = classes.len();
             (
-                Just(classes),
+                Just((topology, classes)),
+                proptest::collection::vec(destinations_strategy(n), k),
+                proptest::option::of((0.0f64..=1.0, proptest::collection::vec(0.0f64..=1.0, k))),
                 scheduler_strategy(mtus.clone()),
                 scheduler_strategy(mtus),
-                topology_strategy(),
                 (1u32..=3, 1u32..=3, 1u32..=3),
                 (0u32..200, 0u32..300, 1.0f64..2.0),
                 any::<u64>(),
             )
         })
         .prop_map(
-            |(classes, nic, sw, topology, (bi, bo, bn), (lat, credit, speedup), seed)| {
+            |(
+                (topology, classes),
+                destinations,
+                admission,
+                nic,
+                sw,
+                (bi, bo, bn),
+                (lat, credit, speedup),
+                seed,
+            )| {
                 let mtu = classes.iter().map(|c| c.0.1).max().unwrap_or(64).max(64);
                 let buf = |k: u32| k * mtu.next_multiple_of(64);
+                let connections = classes.iter().any(|c| c.0.0["kind"] != json!("bursts"));
                 let classes: Vec<(f64, Value, Value)> = classes
                     .into_iter()
-                    .map(|((size, _), load, arrivals)| (load, size, arrivals))
+                    .zip(destinations)
+                    .map(|(((generator, _), load), d)| (load, generator, d))
                     .collect();
                 let mut doc = network(
                     topology,
@@ -296,6 +395,9 @@ fn case_strategy() -> impl Strategy<Value = Case> {
                     seed >> 11,
                 );
                 doc["model"]["switch"]["speedup"] = json!(speedup);
+                if let (Some((cap, reserved)), true) = (admission, connections) {
+                    doc["model"]["admission"] = json!({"qos_cap": cap, "reserved": reserved});
+                }
                 Case { doc }
             },
         )
@@ -333,7 +435,7 @@ fn lone_packet_latency_single_switch() {
     ] {
         let mut doc = network(
             json!({"kind": "single_switch", "ports": 4}),
-            &[(0.0005, fixed(bytes), poisson())],
+            &[(0.0005, poisson(fixed(bytes)), uniform())],
             json!({"kind": "fifo"}),
             json!({"kind": "fifo"}),
             (4096, 4096, 4096),
@@ -361,7 +463,7 @@ fn lone_packet_latency_single_switch() {
 fn lone_packet_latency_min() {
     let doc = network(
         min(64, 8),
-        &[(0.00005, fixed(64), poisson())],
+        &[(0.00005, poisson(fixed(64)), uniform())],
         json!({"kind": "fifo"}),
         json!({"kind": "fifo"}),
         (16384, 16384, 32768),
@@ -405,11 +507,11 @@ fn throughput_follows_offered_load() {
         let doc = network(
             topology.clone(),
             &[
-                (load / 2.0, fixed(512), poisson()),
+                (load / 2.0, poisson(fixed(512)), uniform()),
                 (
                     load / 2.0,
-                    json!({"kind": "uniform", "min_bytes": 64, "max_bytes": 2048}),
-                    poisson(),
+                    poisson(json!({"kind": "uniform", "min_bytes": 64, "max_bytes": 2048})),
+                    uniform(),
                 ),
             ],
             json!({"kind": "drr", "quanta_bytes": [2048, 2048]}),
@@ -439,7 +541,7 @@ fn throughput_follows_offered_load() {
     // Overload: 1.5 per end point offered, delivered at most the link rate per end point.
     let doc = network(
         json!({"kind": "single_switch", "ports": 4}),
-        &[(1.5, fixed(1024), poisson())],
+        &[(1.5, poisson(fixed(1024)), uniform())],
         json!({"kind": "fifo"}),
         json!({"kind": "fifo"}),
         (4096, 4096, 4096),
@@ -472,9 +574,14 @@ fn same_seed_same_results() {
     assert_ne!(run(&short).0.to_json_pretty(), a);
 }
 
-/// The R2 network (MIN 64, CIOQ speedup 1.5, 145 ns, 2 Gb/s, 32/16/16 KiB per class, 7
-/// classes at R2's injection rates, DRR with the test vector's quanta) for 1 ms: every
-/// invariant holds and each class gets what it offers (load 0.87 per end point).
+/// The R2 network and traffic (MIN 64, CIOQ speedup 1.5, 145 ns, 2 Gb/s, 32/16/16 KiB per
+/// class, NC bursts, VO and CL CBR connections, VI video, EE/BE/BK Bursts60, admission
+/// control on VO, VI, CL; DRR with the test vector's quanta) for 1 ms at load 0.867 per
+/// end point: every invariant holds; the QoS classes get what they offer (within 10%:
+/// in 1 ms the packets still in flight at the end weigh a few percent); best-effort
+/// Bursts60 classes, whose 60-packet bursts take long to drain, at least 60%;
+/// admission control refuses some connections (links where the uniform destinations pile
+/// up more than the class's reservation) but admits almost all.
 #[test]
 fn r2_network_for_one_millisecond() {
     let doc: Value = serde_json::from_str(R2).unwrap();
@@ -482,7 +589,8 @@ fn r2_network_for_one_millisecond() {
     let (results, audit, stored, peaks) = run(&doc);
     check_invariants(&results, audit, stored, peaks);
     assert_eq!(results.classes.len(), 7);
-    for c in &results.classes {
+    for (i, c) in results.classes.iter().enumerate() {
+        let best_effort = doc["model"]["classes"][i]["best_effort"] == json!(true);
         assert!(
             c.throughput <= c.offered * 1.05,
             "{}: {} > {}",
@@ -490,15 +598,30 @@ fn r2_network_for_one_millisecond() {
             c.throughput,
             c.offered
         );
+        let least = if best_effort { 0.6 } else { 0.9 };
         assert!(
-            c.throughput >= c.offered * 0.9,
+            c.throughput >= c.offered * least,
             "{}: {} << {}",
             c.name,
             c.throughput,
             c.offered
         );
         assert!(c.latency_ns.samples > 1000, "{}", c.name);
+        let connection = ["VO", "VI", "CL"].contains(&c.name.as_str());
+        assert_eq!(c.connections.is_some(), connection, "{}", c.name);
+        assert_eq!(c.jitter_ns.is_some(), connection, "{}", c.name);
+        if let Some(n) = c.connections {
+            assert!(
+                n.requested > 0 && n.refused * 50 < n.requested,
+                "{}: {n:?}",
+                c.name
+            );
+        }
     }
+    // VO: round(0.046 x 2 Gb/s / 64 kb/s) = 1438 connections per end point.
+    assert_eq!(results.classes[1].connections.unwrap().requested, 1438 * 64);
+    // VI packets of one frame are spread over the frame time: jitter samples in 1 ms.
+    assert!(results.classes[2].jitter_ns.as_ref().unwrap().samples > 0);
     let total: f64 = results.classes.iter().map(|c| c.offered).sum();
     assert!((total - 0.867).abs() < 0.03, "offered {total}");
     assert_eq!(results.scheduler.kind, "drr");
@@ -555,7 +678,7 @@ fn validation_names_the_field() {
             "model.classes[2].traffic.load",
             json!(-1),
             "model.classes[2].traffic.load",
-            "per end point",
+            "fraction of the link rate",
         ),
         (
             "model.interface_scheduler.quanta_bytes",
@@ -658,6 +781,26 @@ fn oversized_networks_are_refused() {
         errors
             .iter()
             .any(|e| e.path == "model.topology" && e.message.contains("virtual output queues")),
+        "{errors:?}"
+    );
+}
+
+/// Too many connections (64 kb/s voice at load 1 on 1024 end points: 31 250 each, 32
+/// million, plus video and controlled load) are refused before any is built.
+#[test]
+fn too_many_connections_are_refused() {
+    let mut doc: Value = serde_json::from_str(R2).unwrap();
+    doc["model"]["topology"] = json!({"kind": "min", "end_points": 1024, "switch_ports": 8});
+    doc["model"]["classes"][1]["traffic"]["load"] = json!(1.0);
+    doc["duration_us"] = json!(10);
+    doc["warmup_us"] = json!(1);
+    let Err(qoslab_core::EngineError::Invalid { errors }) = Run::from_json(&doc.to_string()) else {
+        panic!("accepted");
+    };
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "model.classes" && e.message.contains("connections together")),
         "{errors:?}"
     );
 }

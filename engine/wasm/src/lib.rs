@@ -66,8 +66,9 @@ pub fn scenario_schema() -> String {
     qoslab_core::Scenario::json_schema().to_string()
 }
 
-/// The scenario with its class loads scaled in proportion to add up to `total_load` (a
-/// point of an offered-load sweep), as JSON; throws an `EngineError` object.
+/// The scenario at total offered load `total_load` (a point of an offered-load sweep; link
+/// lab: every class scaled in proportion; network: best-effort classes scaled, QoS classes
+/// fixed, see `sweep::at_load`), as JSON; throws an `EngineError` object.
 #[wasm_bindgen]
 pub fn scenario_at_load(scenario_json: &str, total_load: f64) -> Result<String, JsValue> {
     let scenario = qoslab_core::scenario::parse(scenario_json).map_err(|e| to_js_error(&e))?;

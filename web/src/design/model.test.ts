@@ -157,6 +157,7 @@ describe('simulating a designed table', () => {
     const out = simulationScenario(multimediaForm(), table);
     if (!out.ok) throw new Error(out.reason);
     const m = out.scenario.model;
+    if (m.kind !== 'link_lab') throw new Error('a link lab');
     expect(m.link.rate_gbps).toBe(2);
     expect(m.classes.map((c) => c.name)).toEqual(names);
     const loads = m.classes.map((c) => c.traffic.load);

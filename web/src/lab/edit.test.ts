@@ -27,7 +27,7 @@ import {
 /** A small scenario: classes A, B, C and table [A 4, B 8, C 4, B 8, A 4]. */
 function abc(): Scenario {
   const s = defaultScenario();
-  const base = s.model.classes[0]!;
+  const base = labOf(s)!.classes[0]!;
   return {
     ...s,
     model: {
@@ -65,7 +65,7 @@ describe('scenario edits', () => {
 
   it('removing a class removes its entries and renumbers the later ones', () => {
     const s = removeClass(abc(), 1);
-    expect(s.model.classes.map((c) => c.name)).toEqual(['A', 'C']);
+    expect(labOf(s)!.classes.map((c) => c.name)).toEqual(['A', 'C']);
     expect(pairs(s)).toEqual([
       [0, 4],
       [1, 4],
@@ -81,8 +81,8 @@ describe('scenario edits', () => {
 
   it('adding a class adds an entry for it, with a fresh name', () => {
     const s = addClass(abc());
-    expect(s.model.classes).toHaveLength(4);
-    expect(s.model.classes[3]?.name).toBe('Class 3');
+    expect(labOf(s)!.classes).toHaveLength(4);
+    expect(labOf(s)!.classes[3]?.name).toBe('Class 3');
     expect(tableOf(s).at(-1)).toEqual({ class: 3, weight: 16 });
     const lab = labOf(s)!;
     expect(freshClassName({ ...s, model: { ...lab, kind: 'link_lab', classes: [...lab.classes, { ...lab.classes[0]!, name: 'Class 4' }] } })).toBe(
@@ -93,7 +93,7 @@ describe('scenario edits', () => {
   it('stops adding classes at the limit', () => {
     let s = abc();
     for (let k = 0; k < MAX_CLASSES + 10; k++) s = addClass(s);
-    expect(s.model.classes).toHaveLength(MAX_CLASSES);
+    expect(labOf(s)!.classes).toHaveLength(MAX_CLASSES);
   });
 
   it('adds, removes, moves and changes entries', () => {
@@ -123,12 +123,12 @@ describe('scenario edits', () => {
   it('changes size kinds keeping the sizes that carry over', () => {
     let s = setClassSizeField(abc(), 0, 'bytes', 1000);
     s = setClassSizeKind(s, 0, 'uniform');
-    expect(s.model.classes[0]?.traffic.size).toEqual({ kind: 'uniform', min_bytes: 1000, max_bytes: 1000 });
+    expect(labOf(s)!.classes[0]?.traffic.size).toEqual({ kind: 'uniform', min_bytes: 1000, max_bytes: 1000 });
     s = setClassSizeField(s, 0, 'min_bytes', 64);
     s = setClassSizeKind(s, 0, 'pareto');
-    expect(s.model.classes[0]?.traffic.size).toEqual({ kind: 'pareto', min_bytes: 64, max_bytes: 1000, shape: 1.2 });
+    expect(labOf(s)!.classes[0]?.traffic.size).toEqual({ kind: 'pareto', min_bytes: 64, max_bytes: 1000, shape: 1.2 });
     s = setClassSizeKind(s, 0, 'fixed');
-    expect(s.model.classes[0]?.traffic.size).toEqual({ kind: 'fixed', bytes: 1000 });
+    expect(labOf(s)!.classes[0]?.traffic.size).toEqual({ kind: 'fixed', bytes: 1000 });
     // A field the kind does not have is ignored.
     expect(setClassSizeField(s, 0, 'shape', 2)).toEqual(s);
   });
@@ -136,7 +136,7 @@ describe('scenario edits', () => {
   it('sets class fields; unreadable numbers travel as null for the engine to name', () => {
     let s = setClassName(abc(), 2, 'Gold');
     s = setClassLoad(s, 2, Number.NaN);
-    expect(s.model.classes[2]?.name).toBe('Gold');
+    expect(labOf(s)!.classes[2]?.name).toBe('Gold');
     expect(JSON.parse(JSON.stringify(s)).model.classes[2].traffic.load).toBeNull();
   });
 
@@ -155,20 +155,20 @@ describe('scenario edits', () => {
 describe('arrival processes', () => {
   it('switches kinds with default parameters and keeps them while the kind stays', () => {
     let s = setClassArrivals(abc(), 1, 'on_off');
-    expect(s.model.classes[1]!.traffic.arrivals).toEqual({ kind: 'on_off', mean_on_us: 100, mean_off_us: 300 });
+    expect(labOf(s)!.classes[1]!.traffic.arrivals).toEqual({ kind: 'on_off', mean_on_us: 100, mean_off_us: 300 });
     s = setClassArrivalField(s, 1, 'mean_off_us', 50);
-    expect(setClassArrivals(s, 1, 'on_off').model.classes[1]!.traffic.arrivals).toEqual({
+    expect(labOf(setClassArrivals(s, 1, 'on_off'))!.classes[1]!.traffic.arrivals).toEqual({
       kind: 'on_off',
       mean_on_us: 100,
       mean_off_us: 50,
     });
     s = setClassArrivals(s, 1, 'bursts');
-    expect(s.model.classes[1]!.traffic.arrivals).toEqual({ kind: 'bursts', packets: 60 });
+    expect(labOf(s)!.classes[1]!.traffic.arrivals).toEqual({ kind: 'bursts', packets: 60 });
     s = setClassArrivalField(s, 1, 'packets', 4);
-    expect(s.model.classes[1]!.traffic.arrivals).toEqual({ kind: 'bursts', packets: 4 });
-    expect(setClassArrivals(s, 1, 'poisson').model.classes[1]!.traffic.arrivals).toEqual({ kind: 'poisson' });
+    expect(labOf(s)!.classes[1]!.traffic.arrivals).toEqual({ kind: 'bursts', packets: 4 });
+    expect(labOf(setClassArrivals(s, 1, 'poisson'))!.classes[1]!.traffic.arrivals).toEqual({ kind: 'poisson' });
     // Other classes untouched.
-    expect(s.model.classes[0]!.traffic.arrivals).toEqual(abc().model.classes[0]!.traffic.arrivals);
+    expect(labOf(s)!.classes[0]!.traffic.arrivals).toEqual(labOf(abc())!.classes[0]!.traffic.arrivals);
   });
 
   it('ignores a parameter the kind does not have', () => {

@@ -278,7 +278,7 @@ export function addEntry(s: Scenario, side: TableSide = 'main'): Scenario {
   const table = tableOf(s, side);
   if (table.length >= maxEntries(side)) return s;
   const last = table[table.length - 1];
-  const first = s.model.classes[0];
+  const first = labOf(s)?.classes[0];
   const mtu = first ? Math.max(1, creditsFor(maxBytes(first.traffic.size))) : 1;
   const entry: TableEntry = last ? { ...last } : { class: 0, weight: side === 'main' ? mtu : Math.min(IBA_MAX, mtu) };
   return withTable(s, [...table, entry], side);

@@ -58,6 +58,7 @@ describe('network scenarios in the link lab', () => {
     expect(screen.getByRole('link', { name: /Multimedia network \(R2\) view/ }).getAttribute('href')).toBe('#view=r2');
     expect(screen.getAllByRole('row')).toHaveLength(1 + 7);
     expect(screen.getByRole('rowheader', { name: 'VI' }).parentElement?.textContent).toMatch(/QoS.*45\.3 %/);
+    expect(screen.getByRole('rowheader', { name: 'VO' }).parentElement?.textContent).toMatch(/CBR connections, 64 kb\/s, 160 B/);
     // No link-lab editor (nothing to edit, nothing edited).
     expect(screen.queryByLabelText('Scheduler kind')).toBeNull();
     expect(onEdit).not.toHaveBeenCalled();

@@ -21,11 +21,24 @@ export function topologyText(net: NetworkConfig): string {
   }
 }
 
-/** The offered load of a network class per end point (fraction of the link), when its traffic states one. */
+/** A short description of a class's generator, e.g. "CBR connections, 64 kb/s, 160 B". */
+export function generatorText(c: NetworkConfig['classes'][number]): string {
+  const g = c.traffic.generator;
+  switch (g.kind) {
+    case 'cbr':
+      return `CBR connections, ${g.rate_bps / 1000} kb/s, ${g.packet_bytes} B`;
+    case 'video':
+      return `video, ${g.rate_bps / 1e6} Mb/s, GOP ${g.gop}`;
+    case 'video_trace':
+      return `video trace ${g.trace}`;
+    case 'bursts':
+      return g.packets === 1 ? 'single packets' : `bursts of ${g.packets} packets`;
+  }
+}
+
+/** The offered load of a network class per end point (fraction of the link; null when unreadable). */
 export function classLoad(c: NetworkConfig['classes'][number]): number | null {
-  const t: unknown = c.traffic;
-  if (typeof t === 'object' && t !== null && 'load' in t && typeof t.load === 'number') return t.load;
-  return null;
+  return Number.isFinite(c.traffic.load) ? c.traffic.load : null;
 }
 
 export const NetworkSummary = memo(function NetworkSummary({ scenario }: { scenario: NetworkScenario }) {
@@ -68,6 +81,7 @@ export const NetworkSummary = memo(function NetworkSummary({ scenario }: { scena
           <tr>
             <th scope="col">Class</th>
             <th scope="col">Kind</th>
+            <th scope="col">Traffic</th>
             <th scope="col">Load per end point</th>
           </tr>
         </thead>
@@ -78,6 +92,7 @@ export const NetworkSummary = memo(function NetworkSummary({ scenario }: { scena
               <tr key={i}>
                 <th scope="row">{c.name}</th>
                 <td>{c.best_effort ? 'best effort' : 'QoS'}</td>
+                <td>{generatorText(c)}</td>
                 <td>{load === null ? '—' : `${(load * 100).toFixed(1)} %`}</td>
               </tr>
             );

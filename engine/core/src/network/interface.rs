@@ -1,5 +1,6 @@
-//! A network interface (end point): per-class traffic generators, unbounded application
-//! queues, injection buffers, and the receiving side.
+//! A network interface (end point): per-class traffic generators (see
+//! [`crate::traffic::NetworkTraffic`]), unbounded application queues, injection buffers,
+//! and the receiving side.
 //!
 //! ```text
 //!  generator c ─► application queue c ─► injection buffer c ─┐
@@ -23,7 +24,7 @@ use std::collections::VecDeque;
 use super::CreditCounter;
 use super::port::{OutputPort, PacketPool};
 use crate::time::SimTime;
-use crate::traffic::HostTraffic;
+use crate::traffic::{ClassGenerator, Generated};
 
 /// One end point's sending state.
 pub struct Interface {
@@ -31,19 +32,33 @@ pub struct Interface {
     pub application: Vec<VecDeque<u32>>,
     /// Per class, free space of the injection buffer.
     pub injection: Vec<CreditCounter>,
-    /// Per class, the generator (`None` for a silent class).
-    pub generators: Vec<Option<HostTraffic>>,
+    /// Per class, the generator (`None` for a silent class or no admitted connection).
+    pub generators: Vec<Option<ClassGenerator>>,
+    /// Per class, the generator's next packet, already drawn (its time is when the
+    /// network's `Generate` event for the class fires).
+    pub next: Vec<Option<Generated>>,
 }
 
 impl Interface {
     /// An interface with `classes` classes, injection buffers of `credits` credits each.
-    pub fn new(generators: Vec<Option<HostTraffic>>, credits: u32) -> Interface {
+    pub fn new(generators: Vec<Option<ClassGenerator>>, credits: u32) -> Interface {
         let classes = generators.len();
         Interface {
             application: vec![VecDeque::new(); classes],
             injection: vec![CreditCounter::new(credits); classes],
             generators,
+            next: vec![None; classes],
         }
+    }
+
+    /// Draws the next packet of `class` into [`Interface::next`] and returns its time
+    /// (None when the class has nothing more to send).
+    pub fn pull(&mut self, class: usize) -> Option<crate::time::SimTime> {
+        let next = self.generators[class]
+            .as_mut()
+            .and_then(|g| g.next_packet());
+        self.next[class] = next;
+        next.map(|g| g.time)
     }
 
     /// Moves the heads of `class`'s application queue into the injection buffer (the

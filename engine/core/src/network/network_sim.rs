@@ -17,6 +17,12 @@
 //! - credits go back upstream `credit_delay` after the tail leaves the downstream buffer
 //!   (crossbar transfer end at a switch input, delivery at an interface).
 //!
+//! Traffic comes from [`NetworkTraffic`]: one generator per end point and class, built
+//! when the network is; connections of connection classes are admitted in
+//! [`NetworkTraffic::build`]'s round-robin order, each checked on the links of its
+//! up*/down* route (the global output ports it leaves through, each a directed link of
+//! the link rate) against the scenario's `admission` ([`AdmissionTable::try_admit`]).
+//!
 //! Per class, counters aggregate all end points: throughput and offered load are
 //! normalised to the link rate per end point (bytes / (window x rate x end points)).
 //! Latency runs from generation (the application queue counts) to the tail's arrival at
@@ -39,8 +45,11 @@ use crate::rng::RngStreams;
 use crate::scenario::{NetworkConfig, Scenario, SwitchConfig};
 use crate::schedulers::{self, PortSetup, PortView, SchedulerCost};
 use crate::stats::{ClassCounters, Window};
+use crate::stats::{JitterTracker, flow_key};
 use crate::time::{BitRate, Duration, PS_PER_NS, SimTime};
-use crate::traffic::HostTraffic;
+use crate::traffic::admission::AdmissionTable;
+use crate::traffic::network_traffic::ClassAdmission;
+use crate::traffic::{NO_FLOW, NetworkTraffic};
 
 /// Events of the network simulation (small and copyable: indices, not references).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +137,10 @@ pub struct NetworkSim {
     /// its size (for reports and tests).
     peak_fill: [f64; 2],
     counters: Vec<ClassCounters>,
+    /// Per class, the jitter of its connections (None for burst classes).
+    jitter: Vec<Option<JitterTracker>>,
+    /// Per class, the admission outcome of its connections (None for burst classes).
+    admission: Vec<Option<ClassAdmission>>,
     last_delivered: LastDelivered,
     window: Window,
     next_id: u64,
@@ -193,25 +206,54 @@ impl NetworkSim {
             .map(|s| CioqSwitch::new(topology.ports(n + s), classes as u32, out_credits))
             .collect();
         let mut events = EventQueue::new();
-        let mut interfaces = Vec::with_capacity(n as usize);
-        for host in 0..n {
-            let mut generators = Vec::with_capacity(classes);
-            for (c, class) in net.classes.iter().enumerate() {
-                let mut g = HostTraffic::new(host, c as u32, n, &class.traffic, link, &streams);
-                if let Some(g) = g.as_mut() {
-                    let first = SimTime::ZERO + g.first_gap();
-                    events.schedule(
-                        first,
-                        Event::Generate {
-                            host,
-                            class: c as u16,
-                        },
-                    );
+        let traffic_classes: Vec<_> = net.classes.iter().map(|c| c.traffic.clone()).collect();
+        let mut table = net
+            .admission
+            .as_ref()
+            .map(|a| AdmissionTable::new(&vec![link.bits_per_s(); total_ports], a));
+        let traffic = NetworkTraffic::build(
+            &traffic_classes,
+            n,
+            link,
+            &streams,
+            |endpoint, class, destination, rate| match table.as_mut() {
+                None => true,
+                Some(t) => {
+                    let path = routing.path(&topology, endpoint, destination);
+                    t.try_admit(&path, class, rate)
                 }
-                generators.push(g);
+            },
+        )
+        .map_err(|e| EngineError::invalid("model.classes", e))?;
+        let window_end = SimTime::from_us(scenario.duration_us);
+        let mut interfaces = Vec::with_capacity(n as usize);
+        for (host, generators) in (0..n).zip(traffic.generators) {
+            let mut interface = Interface::new(generators, nic_credits);
+            for c in 0..classes {
+                if let Some(first) = interface.pull(c) {
+                    if first <= window_end {
+                        events.schedule(
+                            first,
+                            Event::Generate {
+                                host,
+                                class: c as u16,
+                            },
+                        );
+                    }
+                }
             }
-            interfaces.push(Interface::new(generators, nic_credits));
+            interfaces.push(interface);
         }
+        let jitter = net
+            .classes
+            .iter()
+            .map(|c| {
+                c.traffic
+                    .generator
+                    .is_connections()
+                    .then(JitterTracker::default)
+            })
+            .collect();
         let pairs = n as usize * n as usize * classes;
         let last_delivered = if pairs <= MAX_FIFO_TABLE {
             LastDelivered::Table(vec![NONE_DELIVERED; pairs])
@@ -238,10 +280,12 @@ impl NetworkSim {
             output_capacity,
             peak_fill: [0.0; 2],
             counters: vec![ClassCounters::default(); classes],
+            jitter,
+            admission: traffic.admission,
             last_delivered,
             window: Window {
                 start: SimTime::from_us(scenario.warmup_us),
-                end: SimTime::from_us(scenario.duration_us),
+                end: window_end,
             },
             next_id: 0,
             audit: Audit::default(),
@@ -335,6 +379,17 @@ impl NetworkSim {
         c.generated - c.delivered
     }
 
+    /// Per class, the jitter of its connections (None for burst classes).
+    pub fn jitter(&self, class: usize) -> Option<&JitterTracker> {
+        self.jitter.get(class).and_then(Option::as_ref)
+    }
+
+    /// Per class, how many connections were requested and admitted (None for burst
+    /// classes and silent connection classes).
+    pub fn admission(&self, class: usize) -> Option<&ClassAdmission> {
+        self.admission.get(class).and_then(Option::as_ref)
+    }
+
     /// Packets stored anywhere in the network or its interfaces now (all classes).
     pub fn packets_stored(&self) -> usize {
         self.pool.len()
@@ -380,10 +435,17 @@ impl NetworkSim {
 
     fn generate(&mut self, now: SimTime, host: u32, class: u16) {
         let c = usize::from(class);
-        let Some(generator) = self.interfaces[host as usize].generators[c].as_mut() else {
+        let interface = &mut self.interfaces[host as usize];
+        let Some(next) = interface.next[c] else {
             return;
         };
-        let next = generator.next_packet();
+        if let Some(at) = interface.pull(c) {
+            // Generators yield packets in time order; never schedule into the past.
+            let at = at.max(now);
+            if at <= self.window.end {
+                self.events.schedule(at, Event::Generate { host, class });
+            }
+        }
         let h = self.pool.insert(NetPacket {
             id: self.next_id,
             created: now,
@@ -393,15 +455,11 @@ impl NetworkSim {
             source: host,
             destination: next.destination,
             class,
+            flow: next.flow,
         });
         self.next_id += 1;
         self.counters[c].on_generated(now, next.bytes, &self.window);
-        let at = now + next.gap;
-        if at <= self.window.end {
-            self.events.schedule(at, Event::Generate { host, class });
-        }
-        let interface = &mut self.interfaces[host as usize];
-        interface.application[c].push_back(h);
+        self.interfaces[host as usize].application[c].push_back(h);
         self.admit(now, host, c);
         self.try_send(now, host);
     }
@@ -651,6 +709,17 @@ impl NetworkSim {
         }
         let c = usize::from(packet.class);
         self.counters[c].on_delivered(packet.created, now, packet.bytes, &self.window);
+        if packet.flow != NO_FLOW {
+            if let Some(Some(j)) = self.jitter.get_mut(c) {
+                let measure = self.window.contains(packet.created);
+                j.on_delivered(
+                    flow_key(packet.source, packet.flow),
+                    packet.created,
+                    now,
+                    measure,
+                );
+            }
+        }
         // The interface consumes the packet at once: its reception credits go back.
         self.input_left(now, host, packet.class, packet.credits as u16);
     }
@@ -674,6 +743,7 @@ mod tests {
                 source: host,
                 destination,
                 class,
+                flow: NO_FLOW,
             });
             self.next_id += 1;
             self.counters[usize::from(class)].on_generated(now, bytes, &self.window);
@@ -693,10 +763,10 @@ mod tests {
               "switch":{{"kind":"cioq","speedup":1.5,"header_crossing_ns":145,
                          "input_buffer_bytes":{},"output_buffer_bytes":{}}},
               "interface":{{"buffer_bytes":{}}},
-              "classes":[{{"name":"A","traffic":{{"load":0,"arrivals":{{"kind":"poisson"}},
-                          "size":{{"kind":"fixed","bytes":2048}}}}}},
-                         {{"name":"B","traffic":{{"load":0,"arrivals":{{"kind":"poisson"}},
-                          "size":{{"kind":"fixed","bytes":2048}}}}}}],
+              "classes":[{{"name":"A","traffic":{{"load":0,"generator":{{"kind":"bursts","packets":1,
+                          "size":{{"kind":"fixed","bytes":2048}}}},"destinations":{{"kind":"uniform"}}}}}},
+                         {{"name":"B","traffic":{{"load":0,"generator":{{"kind":"bursts","packets":1,
+                          "size":{{"kind":"fixed","bytes":2048}}}},"destinations":{{"kind":"uniform"}}}}}}],
               "interface_scheduler":{{"kind":"fifo"}},"switch_scheduler":{{"kind":"fifo"}}}}}}"#,
             buffers.0, buffers.1, buffers.2
         );

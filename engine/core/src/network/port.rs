@@ -29,6 +29,9 @@ pub struct NetPacket {
     pub destination: u32,
     /// Class (virtual channel).
     pub class: u16,
+    /// The connection within its source and class ([`crate::traffic::NO_FLOW`] for
+    /// bursts), for jitter.
+    pub flow: u32,
 }
 
 /// Packets in flight, addressed by a `u32` handle; freed slots are reused, so the pool
@@ -142,6 +145,7 @@ mod tests {
 
     fn packet(id: u64) -> NetPacket {
         NetPacket {
+            flow: crate::traffic::NO_FLOW,
             id,
             created: SimTime::ZERO,
             tail: SimTime::ZERO,

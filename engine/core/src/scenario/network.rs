@@ -10,13 +10,25 @@
 //!   "switch": {"kind": "cioq", "speedup": 1.5, "header_crossing_ns": 145,
 //!              "input_buffer_bytes": 16384, "output_buffer_bytes": 16384},
 //!   "interface": {"buffer_bytes": 32768},
-//!   "classes": [{"name": "BE", "best_effort": true,
-//!                "traffic": {"load": 0.5, "arrivals": {"kind": "poisson"},
-//!                            "size": {"kind": "fixed", "bytes": 2048}}}],
+//!   "classes": [{"name": "VO",
+//!                "traffic": {"load": 0.046,
+//!                            "generator": {"kind": "cbr", "rate_bps": 64000, "packet_bytes": 160},
+//!                            "destinations": {"kind": "uniform"}}},
+//!               {"name": "BE", "best_effort": true,
+//!                "traffic": {"load": 0.5,
+//!                            "generator": {"kind": "bursts", "packets": 1,
+//!                                          "size": {"kind": "fixed", "bytes": 2048}},
+//!                            "destinations": {"kind": "uniform"}}}],
+//!   "admission": {"qos_cap": 1.0, "reserved": [0.05, 0.0]},
 //!   "interface_scheduler": {"kind": "fifo"},
 //!   "switch_scheduler": {"kind": "fifo"}
 //! }
 //! ```
+//! Class traffic is the network traffic of [`crate::traffic::config`] (bursts, CBR and
+//! video connections, destinations); Poisson traffic is one-packet bursts. Connection
+//! classes (CBR, video) pass the admission control of `admission` on the links of their
+//! route; without `admission` every connection is accepted.
+//!
 //! Validation lives in [`validate_network`] (called by [`super::validate`]).
 
 use schemars::JsonSchema;
@@ -25,11 +37,13 @@ use ts_rs::TS;
 
 use super::tagged::tagged_enum;
 use super::validate::{
-    ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, MAX_EXPECTED_PACKETS, MAX_LOAD, Problems,
-    validate_arrivals, validate_scheduler, validate_size,
+    ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, MAX_EXPECTED_PACKETS, Problems, validate_scheduler,
 };
-use super::{Scenario, SchedulerConfig, TrafficConfig};
+use super::{Scenario, SchedulerConfig};
 use crate::network::topology::Topology;
+use crate::traffic::config::{
+    AdmissionConfig, ClassTrafficConfig, TrafficContext, validate_admission, validate_class_traffic,
+};
 
 /// Most end points of a network.
 pub const MAX_END_POINTS: u32 = 4096;
@@ -42,6 +56,9 @@ pub const MAX_TOTAL_BUFFER_BYTES: f64 = 1.0e11;
 /// Most virtual output queues (ports x ports x classes, summed over the switches): each
 /// is a queue the simulator allocates, so this bounds the memory of a run.
 pub const MAX_VOQS: u64 = 1 << 22;
+/// Most connections of all classes and end points together: each is a packet process
+/// the simulator keeps, so this bounds the memory of a run.
+pub const MAX_TOTAL_CONNECTIONS: u64 = 1 << 21;
 /// Most routing-table entries (switches x end points): bounds the memory and the time
 /// to compute the tables.
 pub const MAX_ROUTES: u64 = 1 << 22;
@@ -59,9 +76,14 @@ pub struct NetworkConfig {
     /// The network interfaces (every end point).
     pub interface: InterfaceConfig,
     /// Traffic classes (virtual channels), in index order. Every end point runs every
-    /// class's traffic, each packet to a destination drawn uniformly among the other end
-    /// points.
+    /// class's traffic.
     pub classes: Vec<NetworkClassConfig>,
+    /// Admission control of the connection classes (CBR, video): per class the fraction
+    /// of every link it may reserve, and a cap on all of them together. Absent: every
+    /// connection is accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub admission: Option<AdmissionConfig>,
     /// The output scheduler of every network interface (choosing among its classes).
     pub interface_scheduler: SchedulerConfig,
     /// The output scheduler of every switch output port.
@@ -163,7 +185,7 @@ pub struct NetworkClassConfig {
     pub name: String,
     /// Traffic of the class at every end point; `load` is per end point, as a fraction of
     /// the link rate.
-    pub traffic: TrafficConfig,
+    pub traffic: ClassTrafficConfig,
     /// Whether the class is best effort (its load follows the offered-load axis of a
     /// sweep; QoS classes keep theirs). Default false.
     #[serde(default)]
@@ -335,6 +357,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         }
     }
     let mut expected_packets = 0.0;
+    let mut connections = 0u64;
     for (i, class) in net.classes.iter().enumerate() {
         let at = format!("model.classes[{i}]");
         if class.name.trim().is_empty() {
@@ -351,18 +374,20 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
             );
         }
         let t = &class.traffic;
-        let load_ok = t.load.is_finite() && (0.0..=MAX_LOAD).contains(&t.load);
-        if !load_ok {
-            p.add(
-                format!("{at}.traffic.load"),
-                format!(
-                    "must be a fraction of the link rate per end point between 0 and {MAX_LOAD} (got {})",
-                    t.load
-                ),
-            );
+        let before = p.len();
+        if let Some(link) = link {
+            // With a broken topology, check against the largest network (its own errors
+            // are reported above).
+            let endpoints = topology
+                .as_ref()
+                .map_or(crate::traffic::config::MAX_ENDPOINTS, Topology::end_points);
+            let ctx = TrafficContext { endpoints, link };
+            let mut errors = Vec::new();
+            validate_class_traffic(&format!("{at}.traffic"), t, &ctx, &mut errors);
+            p.extend(errors);
         }
-        if validate_size(&t.size, &format!("{at}.traffic.size"), p) {
-            let mtu = t.size.max_bytes();
+        if p.len() == before {
+            let mtu = t.generator.max_packet_bytes();
             for (path, bytes) in buffers {
                 if mtu > bytes && (64..=MAX_BUFFER_BYTES).contains(&bytes) {
                     p.add(
@@ -374,13 +399,26 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
                     );
                 }
             }
-            if let (true, Some(link)) = (load_ok, link) {
+            if let Some(link) = link {
+                if let Ok(Some(rate)) = crate::traffic::connections::connection_rate(&t.generator) {
+                    let count = crate::traffic::connections::connection_count(t.load, link, rate);
+                    connections =
+                        connections.saturating_add(count.saturating_mul(u64::from(end_points)));
+                }
                 let bytes =
                     t.load * link.bits_per_s() as f64 / 8.0 * (s.duration_us as f64 / 1.0e6);
-                expected_packets += bytes / t.size.mean_bytes() * f64::from(end_points);
+                expected_packets += bytes / t.generator.mean_packet_bytes() * f64::from(end_points);
             }
         }
-        validate_arrivals(&t.arrivals, &format!("{at}.traffic.arrivals"), p);
+    }
+    if connections > MAX_TOTAL_CONNECTIONS {
+        p.add(
+            "model.classes",
+            format!(
+                "the end points would open {connections} connections together, more than the limit of {MAX_TOTAL_CONNECTIONS}; \
+                 lower the loads of the connection classes, raise their rates or use fewer end points"
+            ),
+        );
     }
     if expected_packets > MAX_EXPECTED_PACKETS {
         p.add(
@@ -392,12 +430,29 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         );
     }
 
+    if let Some(a) = &net.admission {
+        let mut errors = Vec::new();
+        validate_admission("model.admission", a, n, &mut errors);
+        p.extend(errors);
+        if !net
+            .classes
+            .iter()
+            .any(|c| c.traffic.generator.is_connections())
+        {
+            p.add(
+                "model.admission",
+                "admission control applies to connection classes (cbr, video, video_trace) and there is none; remove it",
+            );
+        }
+    }
+
     let classes: Vec<ClassRef<'_>> = net
         .classes
         .iter()
         .map(|c| ClassRef {
             name: &c.name,
-            traffic: &c.traffic,
+            load: c.traffic.load,
+            max_bytes: c.traffic.generator.max_packet_bytes(),
         })
         .collect();
     validate_scheduler(

@@ -4,9 +4,7 @@
 //! JSON layout (`model.classes[2].traffic.load`). The limits keep every accepted
 //! scenario runnable: no panic, no hang, bounded memory.
 
-use super::{
-    ArrivalConfig, LinkLabConfig, Model, Scenario, SchedulerConfig, SizeConfig, TrafficConfig,
-};
+use super::{ArrivalConfig, LinkLabConfig, Model, Scenario, SchedulerConfig, SizeConfig};
 use crate::error::{EngineError, FieldError};
 use crate::network::credits_for;
 use crate::time::BitRate;
@@ -43,11 +41,23 @@ pub(super) struct Problems(Vec<FieldError>);
 pub(super) struct ClassRef<'a> {
     /// The class's name.
     pub name: &'a str,
-    /// The class's traffic.
-    pub traffic: &'a TrafficConfig,
+    /// The class's offered load.
+    pub load: f64,
+    /// The class's largest packet, in bytes.
+    pub max_bytes: u32,
 }
 
 impl Problems {
+    /// Number of problems so far.
+    pub(super) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Appends problems found by another module's checks.
+    pub(super) fn extend(&mut self, errors: Vec<FieldError>) {
+        self.0.extend(errors);
+    }
+
     pub(super) fn add(&mut self, path: impl Into<String>, message: impl Into<String>) {
         self.0.push(FieldError::new(path, message));
     }
@@ -205,7 +215,8 @@ fn validate_link_lab(s: &Scenario, lab: &LinkLabConfig, p: &mut Problems) {
         .iter()
         .map(|c| ClassRef {
             name: &c.name,
-            traffic: &c.traffic,
+            load: c.traffic.load,
+            max_bytes: c.traffic.size.max_bytes(),
         })
         .collect();
     validate_scheduler(&lab.scheduler, &classes, "model.scheduler", p);
@@ -448,7 +459,7 @@ fn require_entries(classes: &[ClassRef<'_>], tables: &[&[super::TableEntry]], p:
         let served = tables
             .iter()
             .any(|t| t.iter().any(|e| e.class as usize == i));
-        if class.traffic.load > 0.0 && !served {
+        if class.load > 0.0 && !served {
             p.add(
                 format!("model.classes[{i}]"),
                 format!("class \"{}\" has traffic but no entry in the scheduler's table, so it would never be served", class.name),
@@ -529,7 +540,7 @@ fn validate_table(
             );
             continue;
         };
-        let mtu_credits = credits_for(class.traffic.size.max_bytes());
+        let mtu_credits = credits_for(class.max_bytes);
         if e.weight == 0 || e.weight > 65_535 {
             p.add(
                 format!("{at}[{j}].weight"),
@@ -543,7 +554,7 @@ fn validate_table(
                     e.weight,
                     class.name,
                     mtu_credits,
-                    class.traffic.size.max_bytes()
+                    class.max_bytes
                 ),
             );
         }

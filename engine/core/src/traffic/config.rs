@@ -96,6 +96,37 @@ impl GeneratorConfig {
     pub fn is_connections(&self) -> bool {
         !matches!(self, GeneratorConfig::Bursts(_))
     }
+
+    /// The largest packet the generator can make, in bytes (buffers and scheduler
+    /// entries must hold it): the size bound of bursts, the CBR packet, the video MTU.
+    pub fn max_packet_bytes(&self) -> u32 {
+        match self {
+            GeneratorConfig::Bursts(b) => b.size.max_bytes(),
+            GeneratorConfig::Cbr(c) => c.packet_bytes,
+            GeneratorConfig::Video(v) => v.mtu_bytes,
+            GeneratorConfig::VideoTrace(t) => t.mtu_bytes,
+        }
+    }
+
+    /// An estimate of the mean packet size in bytes, to bound the work of a run: the mean
+    /// of the burst size distribution, the CBR packet, or for video a mean-size frame
+    /// (mean rate x frame interval) split into MTU packets. At least 1.
+    pub fn mean_packet_bytes(&self) -> f64 {
+        let video = |rate: Option<u64>, interval_us: u32, mtu: u32| {
+            let frame = rate.unwrap_or(0) as f64 * f64::from(interval_us) / 8.0e6;
+            let packets = libm::ceil(frame / f64::from(mtu.max(1))).max(1.0);
+            frame / packets
+        };
+        let mean = match self {
+            GeneratorConfig::Bursts(b) => b.size.mean_bytes(),
+            GeneratorConfig::Cbr(c) => f64::from(c.packet_bytes),
+            GeneratorConfig::Video(v) => video(Some(v.rate_bps), v.frame_interval_us, v.mtu_bytes),
+            GeneratorConfig::VideoTrace(t) => {
+                video(connection_rate(self), t.frame_interval_us, t.mtu_bytes)
+            }
+        };
+        if mean.is_finite() { mean.max(1.0) } else { 1.0 }
+    }
 }
 
 /// Bursts of packets to one destination.

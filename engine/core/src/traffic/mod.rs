@@ -3,8 +3,8 @@
 //! `source` is the link lab's per-class source. The other modules are the traffic of
 //! networks: per end point and class, generators yield [`Generated`] packets (time, size,
 //! destination, connection) in time order; [`NetworkTraffic::build`] builds them all with
-//! admission control (see `docs/traffic-formats.md`). `host` is the simple per end point
-//! generator the network simulator uses today (a [`Source`] with uniform destinations).
+//! admission control (see `docs/traffic-formats.md`); the network simulator uses them
+//! for every class (Poisson traffic is one-packet bursts).
 
 pub mod admission;
 pub mod bursts;
@@ -14,12 +14,10 @@ pub mod connections;
 pub mod destinations;
 pub mod frame_trace;
 pub mod generated;
-mod host;
 pub mod network_traffic;
 mod source;
 pub mod video;
 
 pub use generated::{Generated, NO_FLOW};
-pub use host::{HostPacket, HostTraffic};
 pub use network_traffic::{ClassGenerator, NetworkTraffic};
 pub use source::Source;

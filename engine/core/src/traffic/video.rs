@@ -13,10 +13,14 @@
 //!   with the rounding error carried to the next frame, so the bytes sent after `f`
 //!   frames are within one byte of `f x` the scaled mean.
 //!
-//! Every stream starts at a random phase within one frame interval and (synthetic) at a
-//! random position of the GOP, so streams are not aligned. A frame of `S` bytes becomes
+//! Every stream has a random phase within one frame interval and (synthetic) a random
+//! start position of the GOP, so streams are not aligned. A frame of `S` bytes becomes
 //! `ceil(S / mtu)` packets of `mtu` bytes (the last one smaller); packet `j` of `n` leaves
-//! `floor(j x interval / n)` after the frame's start.
+//! `floor(j x interval / n)` after the frame's start. Streams are already running at time
+//! zero: frame `f` starts at `phase + (f - 1) x interval`, and the packets of the first
+//! frame that fall before time zero are skipped, so many streams together offer their
+//! mean rate from the start of a run (instead of ramping up over the first interval,
+//! 40 ms for 25 frames per second).
 
 use std::sync::Arc;
 
@@ -213,27 +217,39 @@ impl VideoStream {
     /// The next packet: (generation time, bytes). Never ends (frames repeat forever);
     /// None only once time runs out of range.
     pub fn next_packet(&mut self) -> Option<(SimTime, u32)> {
-        while self.next >= self.frame_packets {
-            // Start the next frame (the first call starts frame 0).
-            if self.frame_packets > 0 {
-                self.frame = self.frame.checked_add(1)?;
+        loop {
+            while self.next >= self.frame_packets {
+                // Start the next frame (the first call starts frame 0).
+                if self.frame_packets > 0 {
+                    self.frame = self.frame.checked_add(1)?;
+                }
+                self.frame_bytes = self.frames.next_size();
+                self.frame_packets = self.frame_bytes.div_ceil(self.mtu);
+                self.next = 0;
             }
-            self.frame_bytes = self.frames.next_size();
-            self.frame_packets = self.frame_bytes.div_ceil(self.mtu);
-            self.next = 0;
+            let j = self.next;
+            let interval = u128::from(self.interval_ps);
+            let n = u128::from(self.frame_packets);
+            let start = u128::from(self.phase_ps) + u128::from(self.frame) * interval;
+            let offset = u128::from(j) * interval / n;
+            // Frame f starts one interval before `start`; packets before zero are skipped:
+            // in frame 0 the first kept packet is the first j with
+            // phase + floor(j x interval / n) >= interval.
+            let Some(shifted) = (start + offset).checked_sub(interval) else {
+                let gap = interval - u128::from(self.phase_ps);
+                let first = (gap * n).div_ceil(interval);
+                self.next = u64::try_from(first.max(u128::from(j) + 1)).ok()?;
+                continue;
+            };
+            self.next += 1;
+            let time = u64::try_from(shifted).ok()?;
+            let bytes = if j + 1 < self.frame_packets {
+                self.mtu
+            } else {
+                self.frame_bytes - j * self.mtu
+            };
+            return Some((SimTime(time), bytes as u32));
         }
-        let j = self.next;
-        self.next += 1;
-        let start =
-            u128::from(self.phase_ps) + u128::from(self.frame) * u128::from(self.interval_ps);
-        let offset = u128::from(j) * u128::from(self.interval_ps) / u128::from(self.frame_packets);
-        let time = u64::try_from(start + offset).ok()?;
-        let bytes = if j + 1 < self.frame_packets {
-            self.mtu
-        } else {
-            self.frame_bytes - j * self.mtu
-        };
-        Some((SimTime(time), bytes as u32))
     }
 
     /// Frame interval in picoseconds.
@@ -270,18 +286,58 @@ mod tests {
         (s.stream(StreamId::Phase(0)), s.stream(StreamId::Sizes(0)))
     }
 
-    /// Packets of one frame, grouped by frame index.
+    /// Packets of the first `count` whole frames, grouped by frame (frame `f` of the result
+    /// starts at `phase + f x interval`; the frame under way at time zero, whose packets
+    /// before zero are skipped, is left out).
     fn frames(stream: &mut VideoStream, count: usize) -> Vec<Vec<(u64, u32)>> {
         let interval = stream.interval_ps();
         let phase = stream.phase_ps;
         let mut out: Vec<Vec<(u64, u32)>> = vec![Vec::new(); count];
         loop {
             let (t, b) = stream.next_packet().unwrap();
-            let f = ((t.as_ps() - phase) / interval) as usize;
-            if f >= count {
+            let f = ((t.as_ps() + interval - phase) / interval) as usize;
+            if f == 0 {
+                continue;
+            }
+            if f > count {
                 return out;
             }
-            out[f].push((t.as_ps(), b));
+            out[f - 1].push((t.as_ps(), b));
+        }
+    }
+
+    /// Streams are under way at time zero: the first packet comes before the phase (in
+    /// the frame that started one interval earlier), and many streams together offer
+    /// their mean rate over the first interval as over the second (no ramp-up).
+    #[test]
+    fn streams_are_under_way_at_time_zero() {
+        let s = RngStreams::new(11);
+        let mut p = s.stream(StreamId::Phase(0));
+        let interval = 40_000_000_000u64;
+        let mut windows = [0u64; 2];
+        let mut early = 0;
+        for i in 0..1000 {
+            let mut v =
+                VideoStream::synthetic(&vi(0.3), &mut p, s.stream(StreamId::Sizes(i))).unwrap();
+            let phase = v.phase_ps;
+            let (first, first_bytes) = v.next_packet().unwrap();
+            if first.as_ps() < phase {
+                early += 1;
+            }
+            let (mut t, mut b) = (first, first_bytes);
+            while t.as_ps() < 2 * interval {
+                windows[(t.as_ps() / interval) as usize] += u64::from(b);
+                (t, b) = v.next_packet().unwrap();
+            }
+        }
+        // A stream starts before its phase unless every packet of its frame under way
+        // fell before zero (probability 1/n for a frame of n packets; frames here have
+        // 3 to 30 packets).
+        assert!(early > 600, "{early} of 1000 streams start mid-frame");
+        // 1000 streams x 15 000 B per frame on average.
+        for (w, &bytes) in windows.iter().enumerate() {
+            let ratio = bytes as f64 / 15.0e6;
+            assert!((ratio - 1.0).abs() < 0.1, "interval {w}: {ratio}");
         }
     }
 
@@ -327,6 +383,7 @@ mod tests {
             let total: u64 = packets.iter().map(|x| u64::from(x.1)).sum();
             assert_eq!(n, total.div_ceil(2048));
             let start = phase + f as u64 * interval;
+            assert!(!packets.is_empty());
             for (j, &(t, b)) in packets.iter().enumerate() {
                 assert!(t >= last, "time order");
                 last = t;

@@ -71,7 +71,7 @@ test('a reduced R2 sweep plots bands and CDFs, fills the improvement table, and 
   expect(cells.map((r) => r[1])).toEqual(Array.from({ length: 7 }, () => ['0.8', '0.9', '1']).flat());
   for (const row of cells) {
     expect(row).toHaveLength(2 + 6);
-    for (const v of row.slice(2)) expect(v).toMatch(/^[+−]\d+\.\d %$/);
+    for (const v of row.slice(2)) expect(v).toMatch(/^(?:[+−]\d+\.\d|0\.0) %$/);
   }
   const [csv] = await Promise.all([
     page.waitForEvent('download'),

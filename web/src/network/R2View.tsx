@@ -21,6 +21,7 @@ import { parseLoads, runPoints, workerCount, type PointOutcome } from '../sweep/
 import { PanelsChart, type Panel } from './PanelsChart';
 import {
   bandPanels,
+  formatImprovement,
   improvementCsv,
   improvementRows,
   planJobs,
@@ -111,7 +112,6 @@ function readFields(f: Fields) {
 
 const defaultReadPreset = (name: string) => fetchText(`presets/${name}.json`);
 
-const signed = (v: number | null): string => (v === null ? '—' : `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)} %`);
 
 export function R2View({ engine, createEngine, readPreset = defaultReadPreset, initialHash }: Props) {
   const [initial] = useState(() => parseR2Hash(initialHash ?? window.location.hash));
@@ -549,10 +549,10 @@ function R2Results({
                   <td>{group.load}</td>
                   {group.cells.flatMap((cell, k) => [
                     <td key={`${k}m`} data-other={others[k]} data-metric="mean">
-                      {signed(cell.mean)}
+                      {formatImprovement(cell.mean)}
                     </td>,
                     <td key={`${k}p`} data-other={others[k]} data-metric="p99">
-                      {signed(cell.p99)}
+                      {formatImprovement(cell.p99)}
                     </td>,
                   ])}
                 </tr>

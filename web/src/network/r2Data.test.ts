@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bandPanels,
+  formatImprovement,
   improvement,
   improvementCsv,
   improvementRows,
@@ -95,6 +96,7 @@ describe('R2 data', () => {
     expect(improvement(150, 100)).toBeCloseTo(-50);
     expect(improvement(null, 100)).toBeNull();
     expect(improvement(10, 0)).toBeNull();
+    expect([12.345, -4, -0.04, 0.04, null].map(formatImprovement)).toEqual(['+12.3 %', '−4.0 %', '0.0 %', '0.0 %', '—']);
     expect(tableLoads([0.76, 0.8, 0.84, 0.88, 1])).toEqual([0.76, 0.84, 1]);
     expect(tableLoads([0.8, 1])).toEqual([0.8, 1]);
     expect(tableLoads([0.9])).toEqual([0.9]);

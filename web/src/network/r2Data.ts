@@ -173,6 +173,14 @@ export function improvement(dtable: number | null, other: number | null): number
   return ((other - dtable) / other) * 100;
 }
 
+/** An improvement with its sign and one decimal ("+12.3 %", "−4.0 %", "0.0 %"); "—" when missing. */
+export function formatImprovement(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return '—';
+  const tenths = Math.round(Math.abs(v) * 10);
+  if (tenths === 0) return '0.0 %';
+  return `${v > 0 ? '+' : '−'}${(tenths / 10).toFixed(1)} %`;
+}
+
 /** The summarised points of a sweep, by `pointKey`. */
 export type Points = ReadonlyMap<string, { load: number; runs: number; classes: ClassPoint[] }>;
 

@@ -131,4 +131,7 @@ test('a network scenario opened in the link lab is shown read-only with a way to
   await summary.screenshot({ path: `${screens}r2-network-in-lab.png` });
   await summary.getByRole('link', { name: 'Multimedia network (R2) view' }).click();
   await expect(view(page)).toBeVisible();
+  // And back: the view links each configuration to the lab.
+  await view(page).getByRole('link', { name: 'SCFQ' }).click();
+  await expect(page.getByTestId('network-summary')).toContainText('switch outputs: SCFQ');
 });

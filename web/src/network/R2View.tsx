@@ -305,6 +305,16 @@ export function R2View({ engine, createEngine, readPreset = defaultReadPreset, i
           offered load (the QoS classes keep their injection; the best-effort classes carry the rest) with consecutive
           seeds; points show the mean over the seeds and shaded bands the 90% confidence interval (Student’s t).
         </p>
+        <p className="help">
+          Inspect or run one configuration in the link lab:{' '}
+          {R2_SCHEDULERS.map((s, i) => (
+            <span key={s.preset}>
+              {i > 0 ? ' · ' : null}
+              <a href={`#preset=${s.preset}`}>{s.label}</a>
+            </span>
+          ))}
+          .
+        </p>
         {linkProblems.length > 0 ? (
           <div className="banner warning" role="alert">
             <p>Some parameters of the link could not be read; their defaults are used:</p>

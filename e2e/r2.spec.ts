@@ -1,7 +1,9 @@
 // The R2 view (multimedia network): a reduced sweep of the four R2 presets with two seeds,
 // confidence bands, CDFs and the improvement table; cancel; the share link reproduces it.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screens } from './helpers';
+import { cliPath, root, screens } from './helpers';
 
 const view = (page: Page) => page.getByRole('main', { name: 'Multimedia network (R2)' });
 const status = (page: Page) => view(page).getByTestId('r2-status');
@@ -99,6 +101,40 @@ test('a reduced R2 sweep plots bands and CDFs, fills the improvement table, and 
   await expect(status(other)).toContainText('Done: 24 runs', { timeout: 45_000 });
   expect(await tableCells(view(other).getByTestId('r2-improvement'))).toEqual(cells);
   await other.close();
+});
+
+test('the browser’s means and 90% half-widths equal those of qoslab sweep on the same runs', async ({ page }) => {
+  await page.goto('./#view=r2&loads=0.8,1&seeds=2&us=1000');
+  await view(page).getByRole('button', { name: 'Run R2 sweep' }).click();
+  await expect(status(page)).toContainText('Done: 16 runs', { timeout: 45_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    view(page).getByTestId('r2-p99').getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const lines = (await readFile(await download.path(), 'utf8')).trim().split('\r\n');
+  const header = lines[0]!.split(',');
+  const rows = lines.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [header[i]!, v])));
+  // The same preset, loads, seeds (the preset's seed, then + 1) and duration on the CLI.
+  type CliClass = { name: string; throughput: number; mean_ns: number | null; p99_ns: number | null; throughput_ci90: number | null; mean_ns_ci90: number | null };
+  const cli = JSON.parse(
+    execFileSync(cliPath, ['sweep', `${root}public/presets/r2-multimedia-drr.json`, '--loads', '0.8,1', '--seeds', '2', '--duration-ms', '1', '--quiet'], {
+      encoding: 'utf8',
+    }),
+  ) as { points: { load: number; runs: number; classes: CliClass[] }[] };
+  expect(cli.points).toHaveLength(2);
+  for (const point of cli.points) {
+    const mine = rows.filter((r) => r.scheduler === 'DRR' && Number(r.load) === point.load);
+    expect(mine.map((r) => r.class)).toEqual(point.classes.map((c) => c.name));
+    point.classes.forEach((c, i) => {
+      const r = mine[i]!;
+      expect(Number(r.runs)).toBe(point.runs);
+      expect(Number(r.throughput)).toBe(c.throughput);
+      expect(Number(r.throughput_ci90)).toBe(c.throughput_ci90);
+      expect(Number(r.mean_ns)).toBe(c.mean_ns);
+      expect(Number(r.mean_ns_ci90)).toBe(c.mean_ns_ci90);
+      expect(Number(r.p99_ns)).toBe(c.p99_ns);
+    });
+  }
 });
 
 test('an R2 sweep can be cancelled and then makes no further progress', async ({ page }) => {

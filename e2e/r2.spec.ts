@@ -85,6 +85,11 @@ test('a reduced R2 sweep plots bands and CDFs, fills the improvement table, and 
   await view(page).getByTestId('r2-mean').screenshot({ path: `${screens}r2-mean.png` });
   await view(page).getByTestId('r2-cdf').screenshot({ path: `${screens}r2-cdf.png` });
   await table.screenshot({ path: `${screens}r2-improvement.png` });
+  // Narrow screens: panels stack, tables scroll inside their box, the page never scrolls sideways.
+  await page.setViewportSize({ width: 600, height: 900 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(600);
+  await page.screenshot({ path: `${screens}r2-narrow.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The share link carries the view and every parameter; re-running gives the same numbers.
   await expect(page).toHaveURL(/#view=r2&loads=0\.8,0\.9,1&seeds=2&seed=5&us=1000$/);

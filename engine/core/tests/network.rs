@@ -447,6 +447,13 @@ fn lone_packet_latency_single_switch() {
         doc["model"]["switch"]["speedup"] = json!(speedup);
         let (results, audit, stored, peaks) = run(&doc);
         check_invariants(&results, audit, stored, peaks);
+        // Each packet crosses two links (to the switch, to its destination).
+        let hops = results.packet_hops.unwrap();
+        assert!(
+            2 * results.delivered <= hops && hops <= 2 * results.generated,
+            "{hops} hops for {} delivered",
+            results.delivered
+        );
         let l = &results.classes[0].latency_ns;
         assert!(l.samples > 10, "{} samples", l.samples);
         assert_eq!(

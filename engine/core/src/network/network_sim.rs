@@ -144,6 +144,8 @@ pub struct NetworkSim {
     last_delivered: LastDelivered,
     window: Window,
     next_id: u64,
+    /// Packets sent on any link (interface or switch output): the packet-hops done.
+    packet_hops: u64,
     audit: Audit,
 }
 
@@ -288,6 +290,7 @@ impl NetworkSim {
                 end: window_end,
             },
             next_id: 0,
+            packet_hops: 0,
             audit: Audit::default(),
         })
     }
@@ -393,6 +396,11 @@ impl NetworkSim {
     /// Packets stored anywhere in the network or its interfaces now (all classes).
     pub fn packets_stored(&self) -> usize {
         self.pool.len()
+    }
+
+    /// Packets sent on a link so far (one per link crossed: the packet-hops of the run).
+    pub fn packet_hops(&self) -> u64 {
+        self.packet_hops
     }
 
     /// Invariant breaches so far.
@@ -519,6 +527,7 @@ impl NetworkSim {
             return;
         }
         out.queues[class].pop_front();
+        self.packet_hops += 1;
         let view = QueueView {
             queues: &out.queues,
             credits: &out.credits,

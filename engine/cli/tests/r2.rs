@@ -451,10 +451,14 @@ fn cli_sweeps_an_r2_preset() {
             assert!(hw.is_finite() && hw >= 0.0, "{c}");
             assert!(c["mean_ns_ci90"].as_f64().is_some(), "{c}");
         }
-        // Runs carry jitter and admission counts of the connection classes.
+        // Runs carry jitter and admission counts of the connection classes; the summary
+        // has VI's jitter (its frames' packets are spread over the frame time, so a
+        // 2 ms run has samples), none for burst classes.
         let vo = &p["results"][0]["classes"][1];
         assert!(vo["connections"]["admitted"].as_u64().unwrap() > 0);
         assert!(vo["jitter_ns"]["samples"].is_u64());
+        assert!(classes[2]["jitter_p99_abs_ns"].as_f64().unwrap() > 0.0);
+        assert!(classes[6].get("jitter_p99_abs_ns").is_none());
         be_offered.push(classes[6]["offered"].as_f64().unwrap());
         // VI stays near its fixed 0.453 at every load.
         let vi = classes[2]["offered"].as_f64().unwrap();

@@ -256,13 +256,19 @@ fn run(path: &Path, overrides: &Overrides, output: Option<&Path>, quiet: bool) -
             eprint!("\r{:5.1}% simulated", run.progress() * 100.0);
         }
     }
+    let results = run.results();
     if show_progress && started.elapsed().as_millis() >= 200 {
+        let secs = started.elapsed().as_secs_f64();
+        let hops = results
+            .packet_hops
+            .map(|h| format!(", {:.2} M packet-hops/s", h as f64 / secs / 1.0e6))
+            .unwrap_or_default();
         eprintln!(
-            "\r100.0% simulated in {:.1} s",
-            started.elapsed().as_secs_f64()
+            "\r100.0% simulated in {secs:.1} s ({:.2} M events/s{hops})",
+            results.events as f64 / secs / 1.0e6
         );
     }
-    emit(output, &run.results().to_json_pretty())
+    emit(output, &results.to_json_pretty())
 }
 
 fn trace(path: &Path, decisions: u32, from_us: u64) -> ExitCode {

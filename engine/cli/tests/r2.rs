@@ -9,8 +9,9 @@
 //! file drifts; `QOSLAB_WRITE_PRESETS=1 cargo test -p qoslab-cli --test r2` rewrites them.
 //!
 //! The behaviour tests (what R2 must show) run short: 3 ms simulated with 0.5 ms warm-up
-//! (instead of the presets' 10 ms) on the full 64-end-point network, 3 seeds, total loads
-//! 0.8 and 1.0.
+//! (instead of the presets' 10 ms), 3 seeds, total loads 0.8 and 1.0 on a 16-end-point
+//! MIN for all four schedulers, and load 1.0 on the full 64-end-point network for DTable
+//! and DRR.
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
@@ -313,12 +314,17 @@ const TEST_DURATION_US: u64 = 3_000;
 const TEST_WARMUP_US: u64 = 500;
 const SEEDS: u32 = 3;
 
-/// One sweep point of a preset (3 seeds) on the short run.
-fn point(name: &str, load: f64) -> SweepPoint {
+/// One sweep point of a preset (3 seeds) on the short run, on a MIN of `end_points`.
+fn point(name: &str, load: f64, end_points: u32) -> SweepPoint {
     let text = std::fs::read_to_string(preset_path(name)).unwrap();
     let mut s = scenario::parse(&text).unwrap();
     s.duration_us = TEST_DURATION_US;
     s.warmup_us = TEST_WARMUP_US;
+    if let qoslab_core::scenario::Model::Network(net) = &mut s.model {
+        if let qoslab_core::scenario::TopologyConfig::Min(m) = &mut net.topology {
+            m.end_points = end_points;
+        }
+    }
     let runs: Vec<RunResults> = replications(&s, load, SEEDS)
         .unwrap()
         .into_iter()
@@ -343,74 +349,94 @@ fn point(name: &str, load: f64) -> SweepPoint {
     SweepPoint::from_runs(load, runs)
 }
 
-/// Under R2 at total loads 0.8 and 1.0, with each of the four schedulers:
+/// What R2 must show at one sweep point (see the tests below):
 /// - the classes under admission control (VO, VI, CL) receive what they offer: the mean
 ///   throughput over 3 seeds is within 3% of the mean offered load, or within the 90%
 ///   confidence half-width of the throughput when that is larger (3% covers the edge of
 ///   a 2.5 ms window: packets generated in the window and still in flight at its end,
 ///   tens of microseconds of traffic);
 /// - so is NC (a QoS class with no connections but a small fixed load);
-/// - at 0.8 the best-effort classes are not saturated (at least 85% of their offered
+/// - below 0.9 the best-effort classes are not saturated (at least 85% of their offered
 ///   load; their 60-packet bursts take long to drain, so short windows lose more);
 /// - at 1.0 the best-effort classes saturate and are served in the order of their
 ///   shares (EE 0.094 > BE 0.047 > BK 0.016 of the link): each gets less than it offers,
 ///   BK much less (under 75%), and EE > BE > BK.
-#[test]
-fn r2_protects_admitted_classes_and_differentiates_best_effort() {
-    // One thread per preset (the runs are independent).
-    let points: Vec<(&str, Vec<SweepPoint>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = PRESETS
+fn check_point(name: &str, p: &SweepPoint) {
+    let load = p.load;
+    let c = |n: &str| p.classes.iter().find(|c| c.name == n).unwrap();
+    let report = p
+        .classes
+        .iter()
+        .map(|c| format!("{} {:.4}/{:.4}", c.name, c.throughput, c.offered))
+        .collect::<Vec<_>>()
+        .join(", ");
+    for qos in ["NC", "VO", "VI", "CL"] {
+        let k = c(qos);
+        let allowed = (0.03 * k.offered).max(k.throughput_ci90.unwrap());
+        assert!(
+            (k.throughput - k.offered).abs() <= allowed,
+            "{name} at {load}: {qos} gets {} of {} offered ({report})",
+            k.throughput,
+            k.offered
+        );
+    }
+    let (ee, be, bk) = (c("EE"), c("BE"), c("BK"));
+    if load < 0.9 {
+        for k in [ee, be, bk] {
+            assert!(
+                k.throughput >= 0.85 * k.offered,
+                "{name} at {load}: {} saturated ({report})",
+                k.name
+            );
+        }
+    } else {
+        assert!(
+            ee.throughput > be.throughput && be.throughput > bk.throughput,
+            "{name} at {load}: best effort not ordered by share ({report})"
+        );
+        assert!(
+            bk.throughput < 0.75 * bk.offered,
+            "{name} at {load}: BK not saturated ({report})"
+        );
+        for k in [ee, be, bk] {
+            assert!(k.throughput < k.offered, "{name}: {report}");
+        }
+    }
+}
+
+/// Runs `points` (preset, load, end points) on one thread per point and checks each.
+fn check_points(points: &[(&'static str, f64, u32)]) {
+    let done: Vec<(&str, SweepPoint)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = points
             .iter()
-            .map(|&(name, _, _)| {
-                scope.spawn(move || (name, [0.8, 1.0].map(|l| point(name, l)).to_vec()))
-            })
+            .map(|&(name, load, n)| scope.spawn(move || (name, point(name, load, n))))
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    for (name, points) in &points {
-        for p in points {
-            let load = p.load;
-            let c = |n: &str| p.classes.iter().find(|c| c.name == n).unwrap();
-            let report = p
-                .classes
-                .iter()
-                .map(|c| format!("{} {:.4}/{:.4}", c.name, c.throughput, c.offered))
-                .collect::<Vec<_>>()
-                .join(", ");
-            for qos in ["NC", "VO", "VI", "CL"] {
-                let k = c(qos);
-                let allowed = (0.03 * k.offered).max(k.throughput_ci90.unwrap());
-                assert!(
-                    (k.throughput - k.offered).abs() <= allowed,
-                    "{name} at {load}: {qos} gets {} of {} offered ({report})",
-                    k.throughput,
-                    k.offered
-                );
-            }
-            let (ee, be, bk) = (c("EE"), c("BE"), c("BK"));
-            if load < 0.9 {
-                for k in [ee, be, bk] {
-                    assert!(
-                        k.throughput >= 0.85 * k.offered,
-                        "{name} at {load}: {} saturated ({report})",
-                        k.name
-                    );
-                }
-            } else {
-                assert!(
-                    ee.throughput > be.throughput && be.throughput > bk.throughput,
-                    "{name} at {load}: best effort not ordered by share ({report})"
-                );
-                assert!(
-                    bk.throughput < 0.75 * bk.offered,
-                    "{name} at {load}: BK not saturated ({report})"
-                );
-                for k in [ee, be, bk] {
-                    assert!(k.throughput < k.offered, "{name}: {report}");
-                }
-            }
-        }
+    for (name, p) in &done {
+        check_point(name, p);
     }
+}
+
+/// Each of the four schedulers at total loads 0.8 and 1.0, reduced to a 16-end-point MIN
+/// (2 stages of 8-port switches; same classes, loads, buffers and admission per link) so
+/// the test stays fast.
+#[test]
+fn r2_protects_admitted_classes_and_differentiates_best_effort() {
+    let points: Vec<(&str, f64, u32)> = PRESETS
+        .iter()
+        .flat_map(|&(name, _, _)| [(name, 0.8, 16), (name, 1.0, 16)])
+        .collect();
+    check_points(&points);
+}
+
+/// The same at load 1.0 on the full 64-end-point network with DTable and DRR.
+#[test]
+fn r2_full_network_at_load_one() {
+    check_points(&[
+        ("r2-multimedia-dtable", 1.0, 64),
+        ("r2-multimedia-drr", 1.0, 64),
+    ]);
 }
 
 /// `qoslab sweep` on an R2 preset: loads 0.76, 0.88, 1.0, 3 seeds, 2 ms each. The JSON has
@@ -451,10 +477,14 @@ fn cli_sweeps_an_r2_preset() {
             assert!(hw.is_finite() && hw >= 0.0, "{c}");
             assert!(c["mean_ns_ci90"].as_f64().is_some(), "{c}");
         }
-        // Runs carry jitter and admission counts of the connection classes.
+        // Runs carry jitter and admission counts of the connection classes; the summary
+        // has VI's jitter (its frames' packets are spread over the frame time, so a
+        // 2 ms run has samples), none for burst classes.
         let vo = &p["results"][0]["classes"][1];
         assert!(vo["connections"]["admitted"].as_u64().unwrap() > 0);
         assert!(vo["jitter_ns"]["samples"].is_u64());
+        assert!(classes[2]["jitter_p99_abs_ns"].as_f64().unwrap() > 0.0);
+        assert!(classes[6].get("jitter_p99_abs_ns").is_none());
         be_offered.push(classes[6]["offered"].as_f64().unwrap());
         // VI stays near its fixed 0.453 at every load.
         let vi = classes[2]["offered"].as_f64().unwrap();

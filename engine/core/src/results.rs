@@ -41,6 +41,10 @@ pub struct RunResults {
     /// `generated = delivered + in_flight`.
     #[ts(type = "number")]
     pub in_flight: u64,
+    /// Packets sent on a link, one per link crossed (networks only): the work of the run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub packet_hops: Option<u64>,
     /// The scheduler and the work it did.
     pub scheduler: SchedulerSummary,
     /// Per-class results, in class order.

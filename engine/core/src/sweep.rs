@@ -175,6 +175,11 @@ pub struct SweepClass {
     pub throughput_ci90: Option<f64>,
     /// 90% confidence half-width of `mean_ns` (null with fewer than 2 runs with packets).
     pub mean_ns_ci90: Option<f64>,
+    /// Mean over the runs of each run's 99th percentile of the jitter magnitude, in ns
+    /// (network connection classes only; runs without jitter samples are left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub jitter_p99_abs_ns: Option<f64>,
 }
 
 impl SweepPoint {
@@ -200,6 +205,7 @@ impl SweepPoint {
                 let means = per_run(&|c| c.latency_ns.mean);
                 let p99s = per_run(&|c| c.latency_ns.p99);
                 let maxes = per_run(&|c| c.latency_ns.max);
+                let jitter = per_run(&|c| c.jitter_ns.as_ref().and_then(|j| j.p99_abs));
                 SweepClass {
                     name,
                     offered: mean(&offered).unwrap_or(0.0),
@@ -209,6 +215,7 @@ impl SweepPoint {
                     max_ns: maxes.iter().copied().reduce(f64::max),
                     throughput_ci90: ci90_half_width(&throughput),
                     mean_ns_ci90: ci90_half_width(&means),
+                    jitter_p99_abs_ns: mean(&jitter),
                 }
             })
             .collect();

@@ -447,6 +447,13 @@ fn lone_packet_latency_single_switch() {
         doc["model"]["switch"]["speedup"] = json!(speedup);
         let (results, audit, stored, peaks) = run(&doc);
         check_invariants(&results, audit, stored, peaks);
+        // Each packet crosses two links (to the switch, to its destination).
+        let hops = results.packet_hops.unwrap();
+        assert!(
+            2 * results.delivered <= hops && hops <= 2 * results.generated,
+            "{hops} hops for {} delivered",
+            results.delivered
+        );
         let l = &results.classes[0].latency_ns;
         assert!(l.samples > 10, "{} samples", l.samples);
         assert_eq!(
@@ -558,6 +565,109 @@ fn throughput_follows_offered_load() {
         c.throughput
     );
     assert!(c.in_flight > 100, "the application queues grow");
+}
+
+/// Jitter of connections: one 20 Mb/s CBR connection per end point of a 4-port switch,
+/// each to its bit-complement partner (no two share an output), nothing else: every
+/// packet has the same latency, so every jitter sample is exactly 0. With Poisson
+/// cross traffic of 2048 B packets through the same FIFO ports, the connections'
+/// spacing changes: jitter appears, both signs, and its mean stays near 0.
+#[test]
+fn jitter_is_zero_on_a_quiet_path_and_grows_with_cross_traffic() {
+    let cbr = json!({"kind": "cbr", "rate_bps": 20_000_000, "packet_bytes": 500});
+    let partner = json!({"kind": "permutation", "pattern": "bit_complement"});
+    let fifo = json!({"kind": "fifo"});
+    let quiet = network(
+        json!({"kind": "single_switch", "ports": 4}),
+        &[(0.01, cbr.clone(), partner.clone())],
+        fifo.clone(),
+        fifo.clone(),
+        (16384, 16384, 16384),
+        link(2.0),
+        2_000,
+        1,
+    );
+    let (results, audit, stored, peaks) = run(&quiet);
+    check_invariants(&results, audit, stored, peaks);
+    let c = &results.classes[0];
+    let n = c.connections.unwrap();
+    // round(0.01 x 2 Gb/s / 20 Mb/s) = 1 connection per end point, all admitted.
+    assert_eq!((n.requested, n.admitted, n.refused), (4, 4, 0));
+    let j = c.jitter_ns.as_ref().unwrap();
+    // 500 B every 200 us for 1.8 ms: about 8 samples per connection.
+    assert!(j.samples >= 28, "{} samples", j.samples);
+    assert_eq!(
+        (j.min, j.max, j.mean_abs),
+        (Some(0.0), Some(0.0), Some(0.0))
+    );
+    assert_eq!(c.latency_ns.min, c.latency_ns.max);
+
+    let busy = network(
+        json!({"kind": "single_switch", "ports": 4}),
+        &[(0.01, cbr, partner), (0.6, poisson(fixed(2048)), uniform())],
+        fifo.clone(),
+        fifo,
+        (16384, 16384, 16384),
+        link(2.0),
+        2_000,
+        1,
+    );
+    let (results, audit, stored, peaks) = run(&busy);
+    check_invariants(&results, audit, stored, peaks);
+    let j = results.classes[0].jitter_ns.as_ref().unwrap();
+    assert!(j.samples >= 28, "{} samples", j.samples);
+    assert!(j.max.unwrap() > 1000.0 && j.min.unwrap() < -1000.0, "{j:?}");
+    // Jitter telescopes: the mean is (last latency - first latency) / samples per
+    // connection, small against the spread.
+    assert!(j.mean.unwrap().abs() < j.mean_abs.unwrap(), "{j:?}");
+    assert!(
+        results.classes[1].jitter_ns.is_none(),
+        "bursts have no jitter"
+    );
+}
+
+/// Admission control on the route: a 4-port switch, 100 Mb/s CBR connections of 1000 B,
+/// each class allowed 20% of every link (400 Mb/s = 4 connections). End points 0-2 send
+/// all their 6 connections (load 0.3) to the hot end point 3, whose link admits 4 in all
+/// (asked in rounds: 0, 1, 2 in round 0, then 0 in round 1); end point 3 spreads its 6
+/// uniformly over 0-2 and its own link admits 4. So 24 requested, 8 admitted, 16 refused,
+/// and the class delivers 8 x 100 Mb/s over 4 end points = 0.1 of the link each.
+#[test]
+fn admission_control_limits_connections_on_their_route() {
+    let mut doc = network(
+        json!({"kind": "single_switch", "ports": 4}),
+        &[(
+            0.3,
+            json!({"kind": "cbr", "rate_bps": 100_000_000, "packet_bytes": 1000}),
+            json!({"kind": "hot_spot", "endpoint": 3, "fraction": 1.0}),
+        )],
+        json!({"kind": "fifo"}),
+        json!({"kind": "fifo"}),
+        (16384, 16384, 16384),
+        link(2.0),
+        1_000,
+        1,
+    );
+    doc["model"]["admission"] = json!({"qos_cap": 1.0, "reserved": [0.2]});
+    let (results, audit, stored, peaks) = run(&doc);
+    check_invariants(&results, audit, stored, peaks);
+    let c = &results.classes[0];
+    let n = c.connections.unwrap();
+    assert_eq!((n.requested, n.admitted, n.refused), (24, 8, 16));
+    assert!((c.offered - 0.1).abs() < 0.005, "offered {}", c.offered);
+    assert!(
+        (c.throughput - 0.1).abs() < 0.005,
+        "throughput {}",
+        c.throughput
+    );
+    // The QoS cap binds too: a cap of 10% leaves 2 connections per link.
+    doc["model"]["admission"] = json!({"qos_cap": 0.1, "reserved": [0.2]});
+    let n = run(&doc).0.classes[0].connections.unwrap();
+    assert_eq!((n.admitted, n.refused), (4, 20));
+    // Without admission control every connection is opened.
+    doc["model"].as_object_mut().unwrap().remove("admission");
+    let n = run(&doc).0.classes[0].connections.unwrap();
+    assert_eq!((n.requested, n.admitted, n.refused), (24, 24, 0));
 }
 
 /// Same seed, same results (every number); another seed, other results.
@@ -693,6 +803,48 @@ fn validation_names_the_field() {
             "no entry",
         ),
         (
+            "model.admission.reserved",
+            json!([0.5]),
+            "model.admission.reserved",
+            "one fraction per class: 7",
+        ),
+        (
+            "model.admission.qos_cap",
+            json!(1.5),
+            "model.admission.qos_cap",
+            "between 0 and 1",
+        ),
+        (
+            "model.classes[1].traffic.generator.rate_bps",
+            json!(0),
+            "model.classes[1].traffic.generator.rate_bps",
+            "bits per second",
+        ),
+        (
+            "model.classes[2].traffic.generator.gop",
+            json!("IBX"),
+            "model.classes[2].traffic.generator.gop",
+            "I, P and B",
+        ),
+        (
+            "model.classes[4].traffic.destinations",
+            json!({"kind": "hot_spot", "endpoint": 64, "fraction": 0.5}),
+            "model.classes[4].traffic.destinations.endpoint",
+            "not an end point",
+        ),
+        (
+            "model.classes[0].traffic.generator",
+            json!({"kind": "poisson"}),
+            "model.classes[0].traffic.generator.kind",
+            "bursts, cbr, video, video_trace",
+        ),
+        (
+            "model.classes[3].traffic.generator.packet_bytes",
+            json!(20_000),
+            "model.switch.input_buffer_bytes",
+            "sends up to 20000 B",
+        ),
+        (
             "model.topology",
             json!({"kind": "torus"}),
             "model.topology.kind",
@@ -737,6 +889,31 @@ fn validation_names_the_field() {
             "{path}: {errors:?}"
         );
     }
+}
+
+/// Admission control without any connection class is refused (it would do nothing).
+#[test]
+fn admission_without_connections_is_refused() {
+    let mut doc = network(
+        json!({"kind": "single_switch", "ports": 4}),
+        &[(0.1, poisson(fixed(256)), uniform())],
+        json!({"kind": "fifo"}),
+        json!({"kind": "fifo"}),
+        (4096, 4096, 4096),
+        link(2.0),
+        100,
+        1,
+    );
+    doc["model"]["admission"] = json!({"qos_cap": 1.0, "reserved": [0.5]});
+    let Err(qoslab_core::EngineError::Invalid { errors }) = Run::from_json(&doc.to_string()) else {
+        panic!("accepted");
+    };
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "model.admission" && e.message.contains("no")),
+        "{errors:?}"
+    );
 }
 
 /// The topology sizes the spec gives, through the scenario: 64 end points with 8-port

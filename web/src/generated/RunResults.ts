@@ -48,6 +48,10 @@ delivered: number,
  */
 in_flight: number, 
 /**
+ * Packets sent on a link, one per link crossed (networks only): the work of the run.
+ */
+packet_hops?: number, 
+/**
  * The scheduler and the work it did.
  */
 scheduler: SchedulerSummary, 

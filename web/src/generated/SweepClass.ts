@@ -36,4 +36,9 @@ throughput_ci90: number | null,
 /**
  * 90% confidence half-width of `mean_ns` (null with fewer than 2 runs with packets).
  */
-mean_ns_ci90: number | null, };
+mean_ns_ci90: number | null, 
+/**
+ * Mean over the runs of each run's 99th percentile of the jitter magnitude, in ns
+ * (network connection classes only; runs without jitter samples are left out).
+ */
+jitter_p99_abs_ns?: number, };

@@ -44,8 +44,7 @@ use crate::kernel::EventQueue;
 use crate::rng::RngStreams;
 use crate::scenario::{NetworkConfig, Scenario, SwitchConfig};
 use crate::schedulers::{self, PortSetup, PortView, SchedulerCost};
-use crate::stats::{ClassCounters, Window};
-use crate::stats::{JitterTracker, flow_key};
+use crate::stats::{ClassCounters, JitterTracker, Window, flow_key};
 use crate::time::{BitRate, Duration, PS_PER_NS, SimTime};
 use crate::traffic::admission::AdmissionTable;
 use crate::traffic::network_traffic::ClassAdmission;
@@ -144,6 +143,8 @@ pub struct NetworkSim {
     last_delivered: LastDelivered,
     window: Window,
     next_id: u64,
+    /// Packets sent on any link (interface or switch output): the packet-hops done.
+    packet_hops: u64,
     audit: Audit,
 }
 
@@ -288,6 +289,7 @@ impl NetworkSim {
                 end: window_end,
             },
             next_id: 0,
+            packet_hops: 0,
             audit: Audit::default(),
         })
     }
@@ -393,6 +395,11 @@ impl NetworkSim {
     /// Packets stored anywhere in the network or its interfaces now (all classes).
     pub fn packets_stored(&self) -> usize {
         self.pool.len()
+    }
+
+    /// Packets sent on a link so far (one per link crossed: the packet-hops of the run).
+    pub fn packet_hops(&self) -> u64 {
+        self.packet_hops
     }
 
     /// Invariant breaches so far.
@@ -519,6 +526,7 @@ impl NetworkSim {
             return;
         }
         out.queues[class].pop_front();
+        self.packet_hops += 1;
         let view = QueueView {
             queues: &out.queues,
             credits: &out.credits,

@@ -502,20 +502,26 @@ function R2Results({
           <PanelsChart panels={p99} title="99th percentile latency per class vs total offered load" xLabel="Total offered load" yLabel={`p99 latency (${unit.unit})`} svgRef={ref} />
         )}
       </ChartSection>
-      <ChartSection id="r2-cdf" title={`Latency CDF per class at load ${highest}`} csv={cdfCsv}>
-        {(ref) => (
-          <PanelsChart
-            panels={cdfPanels}
-            title={`Latency CDF per class at total offered load ${highest} (all seeds pooled)`}
-            xLabel={`Latency (${unit.unit}), log scale`}
-            yLabel="Fraction ≤ latency"
-            step
-            logX
-            yDomain={[0, 1]}
-            svgRef={ref}
-          />
-        )}
-      </ChartSection>
+      {cdfRuns.size === 0 ? (
+        <p className="note" role="note">
+          Latency CDFs appear when runs at the highest load ({highest}) are in.
+        </p>
+      ) : (
+        <ChartSection id="r2-cdf" title={`Latency CDF per class at load ${highest}`} csv={cdfCsv}>
+          {(ref) => (
+            <PanelsChart
+              panels={cdfPanels}
+              title={`Latency CDF per class at total offered load ${highest} (all seeds pooled)`}
+              xLabel={`Latency (${unit.unit}), log scale`}
+              yLabel="Fraction ≤ latency"
+              step
+              logX
+              yDomain={[0, 1]}
+              svgRef={ref}
+            />
+          )}
+        </ChartSection>
+      )}
       <section className="panel" aria-labelledby="r2-improvement-title">
         <div className="panel-head">
           <h3 id="r2-improvement-title">Improvement of DTable over the other schedulers</h3>

@@ -26,8 +26,6 @@ pub const MAX_QUANTUM_BYTES: u32 = 1 << 24;
 pub const MAX_DEADLINE_NS: u64 = 1_000_000_000_000;
 /// Most entries in an arbitration table.
 pub const MAX_TABLE_ENTRIES: usize = 4096;
-/// Packet size limits in bytes.
-pub const MAX_PACKET_BYTES: u32 = 65_536;
 /// Largest offered load per class (fraction of the link).
 pub const MAX_LOAD: f64 = 4.0;
 /// Largest downstream buffer per class, in bytes (1 GiB).
@@ -470,45 +468,7 @@ fn require_entries(classes: &[ClassRef<'_>], tables: &[&[super::TableEntry]], p:
 
 pub(super) fn validate_size(size: &SizeConfig, at: &str, p: &mut Problems) -> bool {
     let before = p.0.len();
-    let mut check_bytes = |field: &str, bytes: u32| {
-        if !(1..=MAX_PACKET_BYTES).contains(&bytes) {
-            p.add(
-                format!("{at}.{field}"),
-                format!("must be between 1 and {MAX_PACKET_BYTES} bytes (got {bytes})"),
-            );
-        }
-    };
-    let (min, max) = match size {
-        SizeConfig::Fixed(f) => {
-            check_bytes("bytes", f.bytes);
-            (f.bytes, f.bytes)
-        }
-        SizeConfig::Uniform(u) => {
-            check_bytes("min_bytes", u.min_bytes);
-            check_bytes("max_bytes", u.max_bytes);
-            (u.min_bytes, u.max_bytes)
-        }
-        SizeConfig::Pareto(d) => {
-            check_bytes("min_bytes", d.min_bytes);
-            check_bytes("max_bytes", d.max_bytes);
-            if !(d.shape.is_finite() && d.shape > 0.0 && d.shape <= 100.0) {
-                p.add(
-                    format!("{at}.shape"),
-                    format!(
-                        "must be a tail index above 0 and at most 100 (got {})",
-                        d.shape
-                    ),
-                );
-            }
-            (d.min_bytes, d.max_bytes)
-        }
-    };
-    if max < min {
-        p.add(
-            format!("{at}.max_bytes"),
-            format!("must be at least min_bytes ({min}) (got {max})"),
-        );
-    }
+    crate::traffic::config::validate_size(at, size, &mut p.0);
     p.0.len() == before
 }
 

@@ -18,7 +18,9 @@ use crate::error::EngineError;
 use crate::network::{LinkLab, NetworkSim};
 use crate::results::{ClassResults, ConnectionCounts, RunResults, SchedulerSummary};
 use crate::scenario::{self, Model, Scenario};
-use crate::stats::JitterTracker;
+use crate::schedulers::SchedulerCost;
+use crate::stats::{ClassCounters, JitterTracker, Window};
+use crate::time::BitRate;
 use crate::time::PS_PER_NS;
 
 /// A scenario being simulated.
@@ -135,42 +137,20 @@ fn link_lab_results(s: &Scenario, lab: &LinkLab) -> RunResults {
     };
     let window = lab.window();
     let capacity = lab.link_rate().bytes_in(window.span());
-    let classes: Vec<ClassResults> = names
+    let classes = names
         .iter()
         .zip(lab.counters())
         .enumerate()
-        .map(|(i, (name, c))| ClassResults {
-            name: (*name).to_string(),
-            offered: c.window_generated_bytes as f64 / capacity,
-            throughput: c.window_delivered_bytes as f64 / capacity,
-            packets: c.window_delivered_packets,
-            generated: c.generated,
-            delivered: c.delivered,
-            in_flight: lab.in_flight(i),
-            latency_ns: c.latency.summary(),
-            jitter_ns: None,
-            connections: None,
-        })
+        .map(|(i, (name, c))| class_results(name, c, capacity, lab.in_flight(i)))
         .collect();
-    let (kind, cost) = lab.scheduler_cost();
-    RunResults {
-        engine: concat!("qoslab-core ", env!("CARGO_PKG_VERSION")).to_string(),
-        scenario: s.name.clone(),
-        seed: s.seed,
-        duration_ns: window.end.as_ps() / PS_PER_NS,
-        warmup_ns: window.start.as_ps() / PS_PER_NS,
-        link_rate_gbps: lab.link_rate().bits_per_s() as f64 / 1.0e9,
+    let measured = Measured {
+        window,
+        link_rate: lab.link_rate(),
         events: lab.events_processed(),
         packet_hops: None,
-        generated: classes.iter().map(|c| c.generated).sum(),
-        delivered: classes.iter().map(|c| c.delivered).sum(),
-        in_flight: classes.iter().map(|c| c.in_flight).sum(),
-        scheduler: SchedulerSummary {
-            kind: kind.to_string(),
-            cost,
-        },
-        classes,
-    }
+        scheduler: lab.scheduler_cost(),
+    };
+    run_results(s, measured, classes)
 }
 
 /// Results of a network: per class, throughput and offered load normalised to the link
@@ -183,37 +163,66 @@ fn network_results(s: &Scenario, net: &NetworkSim) -> RunResults {
     };
     let window = net.window();
     let capacity = net.link_rate().bytes_in(window.span()) * f64::from(net.end_points());
-    let classes: Vec<ClassResults> = names
+    let classes = names
         .iter()
         .zip(net.counters())
         .enumerate()
         .map(|(i, (name, c))| ClassResults {
-            name: (*name).to_string(),
-            offered: c.window_generated_bytes as f64 / capacity,
-            throughput: c.window_delivered_bytes as f64 / capacity,
-            packets: c.window_delivered_packets,
-            generated: c.generated,
-            delivered: c.delivered,
-            in_flight: net.in_flight(i),
-            latency_ns: c.latency.summary(),
             jitter_ns: net.jitter(i).map(JitterTracker::summary),
             connections: net.admission(i).map(|a| ConnectionCounts {
                 requested: a.requested,
                 admitted: a.admitted,
                 refused: a.refused(),
             }),
+            ..class_results(name, c, capacity, net.in_flight(i))
         })
         .collect();
-    let (kind, cost) = net.scheduler_cost();
+    let measured = Measured {
+        window,
+        link_rate: net.link_rate(),
+        events: net.events_processed(),
+        packet_hops: Some(net.packet_hops()),
+        scheduler: net.scheduler_cost(),
+    };
+    run_results(s, measured, classes)
+}
+
+/// What every model reports besides its classes.
+struct Measured {
+    window: Window,
+    link_rate: BitRate,
+    events: u64,
+    packet_hops: Option<u64>,
+    scheduler: (&'static str, SchedulerCost),
+}
+
+/// One class's results from its counters; `capacity` is the bytes the window could carry.
+fn class_results(name: &str, c: &ClassCounters, capacity: f64, in_flight: u64) -> ClassResults {
+    ClassResults {
+        name: name.to_string(),
+        offered: c.window_generated_bytes as f64 / capacity,
+        throughput: c.window_delivered_bytes as f64 / capacity,
+        packets: c.window_delivered_packets,
+        generated: c.generated,
+        delivered: c.delivered,
+        in_flight,
+        latency_ns: c.latency.summary(),
+        jitter_ns: None,
+        connections: None,
+    }
+}
+
+fn run_results(s: &Scenario, m: Measured, classes: Vec<ClassResults>) -> RunResults {
+    let (kind, cost) = m.scheduler;
     RunResults {
         engine: concat!("qoslab-core ", env!("CARGO_PKG_VERSION")).to_string(),
         scenario: s.name.clone(),
         seed: s.seed,
-        duration_ns: window.end.as_ps() / PS_PER_NS,
-        warmup_ns: window.start.as_ps() / PS_PER_NS,
-        link_rate_gbps: net.link_rate().bits_per_s() as f64 / 1.0e9,
-        events: net.events_processed(),
-        packet_hops: Some(net.packet_hops()),
+        duration_ns: m.window.end.as_ps() / PS_PER_NS,
+        warmup_ns: m.window.start.as_ps() / PS_PER_NS,
+        link_rate_gbps: m.link_rate.bits_per_s() as f64 / 1.0e9,
+        events: m.events,
+        packet_hops: m.packet_hops,
         generated: classes.iter().map(|c| c.generated).sum(),
         delivered: classes.iter().map(|c| c.delivered).sum(),
         in_flight: classes.iter().map(|c| c.in_flight).sum(),

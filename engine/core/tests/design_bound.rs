@@ -22,18 +22,7 @@ use qoslab_core::scenario;
 use qoslab_core::trace::{MAX_TRACE_DECISIONS, trace};
 use serde_json::{Value, json};
 
-const VECTOR: &str = r#"{
-  "technology": "dtable", "entries": 64, "gmtu_bytes": 2048, "w": 2, "k": 0.5,
-  "classes": [
-    {"name": "NC", "distance": 2, "mtu_bytes": 192, "share": 0.09375},
-    {"name": "VO", "distance": 4, "mtu_bytes": 192, "share": 0.046875},
-    {"name": "VI", "distance": 8, "mtu_bytes": 2048, "share": 0.5},
-    {"name": "CL", "distance": 16, "mtu_bytes": 2048, "share": 0.203125},
-    {"name": "EE", "distance": 32, "mtu_bytes": 1024, "share": 0.09375},
-    {"name": "BE", "distance": 64, "mtu_bytes": 1024, "share": 0.046875},
-    {"name": "BK", "distance": 64, "mtu_bytes": 1024, "share": 0.015625}
-  ]
-}"#;
+const VECTOR: &str = qoslab_core::design::MULTIMEDIA_VECTOR;
 
 /// How one class's source behaves in a run.
 #[derive(Clone, Copy, Debug)]

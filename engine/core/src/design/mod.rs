@@ -22,7 +22,7 @@ pub use evaluate::{ClassEvaluation, Evaluation, Violation, evaluate};
 pub use mapping::{TechnologyMapping, mappings};
 pub use placement::{max_cyclic_distance, place};
 pub use requirements::{
-    ClassRequirement, DEFAULT_LINK_RATE_GBPS, Requirements, Technology, credits,
+    ClassRequirement, DEFAULT_LINK_RATE_GBPS, MULTIMEDIA_VECTOR, Requirements, Technology, credits,
     parse_requirements, tenths, validate_requirements,
 };
 pub use service_lists::{ServiceListKind, service_list};

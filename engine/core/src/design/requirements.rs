@@ -19,6 +19,22 @@ pub const DEFAULT_LINK_RATE_GBPS: f64 = 2.0;
 /// Largest link rate, in Gb/s (the simulator's limit).
 pub const MAX_LINK_RATE_GBPS: f64 = 1.0e6;
 
+/// The public test vector of `shared/spec/20-table-design.md` (multimedia scenario, 7
+/// classes, N = 64, GMTU 2048 B, w = 2, k = 0.5) as requirements JSON for the generic
+/// DTable: the reference the designer, the bound and the R2 presets are checked against.
+pub const MULTIMEDIA_VECTOR: &str = r#"{
+  "technology": "dtable", "entries": 64, "gmtu_bytes": 2048, "w": 2, "k": 0.5,
+  "classes": [
+    {"name": "NC", "distance": 2, "mtu_bytes": 192, "share": 0.09375},
+    {"name": "VO", "distance": 4, "mtu_bytes": 192, "share": 0.046875},
+    {"name": "VI", "distance": 8, "mtu_bytes": 2048, "share": 0.5},
+    {"name": "CL", "distance": 16, "mtu_bytes": 2048, "share": 0.203125},
+    {"name": "EE", "distance": 32, "mtu_bytes": 1024, "share": 0.09375},
+    {"name": "BE", "distance": 64, "mtu_bytes": 1024, "share": 0.046875},
+    {"name": "BK", "distance": 64, "mtu_bytes": 1024, "share": 0.015625}
+  ]
+}"#;
+
 /// The interconnect whose arbitration table is designed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]

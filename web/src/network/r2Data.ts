@@ -413,10 +413,10 @@ export function admissionRows(labels: readonly string[], runs: ReadonlyMap<numbe
   return { rows, sameForAll };
 }
 
-/** A count over runs as text: the number when every run agrees, else the mean and the range ("1234.5 (1200–1250)"). */
+/** A count over runs as text: the number when every run agrees, else the mean (one decimal at most) and the range ("1234.5 (1200–1250)"). */
 export function formatCount(r: CountRange): string {
   if (r.min === r.max) return String(r.min);
-  return `${(Math.round(r.mean * 10) / 10).toFixed(1)} (${r.min}–${r.max})`;
+  return `${Math.round(r.mean * 10) / 10} (${r.min}–${r.max})`;
 }
 
 /** CSV of the admission table. */

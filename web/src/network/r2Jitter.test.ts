@@ -62,8 +62,9 @@ describe('R2 admission table', () => {
       ['VI', null, 2],
     ]);
     expect(formatCount(rows[0]!.admitted)).toBe('50');
-    expect(formatCount(rows[1]!.admitted)).toBe('92.0 (90–94)');
-    expect(formatCount(rows[1]!.refused)).toBe('8.0 (6–10)');
+    expect(formatCount(rows[1]!.admitted)).toBe('92 (90–94)');
+    expect(formatCount(rows[1]!.refused)).toBe('8 (6–10)');
+    expect(formatCount({ mean: 33972.5, min: 33962, max: 33983 })).toBe('33972.5 (33962–33983)');
     const csv = admissionCsv(['DTable', 'DRR'], rows).split('\r\n');
     expect(csv[0]).toBe('class,scheduler,runs,requested_mean,requested_min,requested_max,admitted_mean,admitted_min,admitted_max,refused_mean,refused_min,refused_max');
     expect(csv[2]).toBe('VI,all,2,100,100,100,92,90,94,8,6,10');

@@ -175,4 +175,20 @@ describe('R2View', () => {
       expect(generator).toEqual({ kind: 'video_trace', trace: '100\n200\n', frame_interval_us: 40_000, rate_bps: 3_000_000, mtu_bytes: 2048 });
     }
   });
+
+  it('leaves a trace above 32 KiB out of the link and says so', async () => {
+    const fake = fakeEngine();
+    const engine = {
+      ...(fake.engine as object),
+      frameTrace: () => Promise.resolve('{"ok":true,"frames":8193,"total_bytes":8193000,"mean_bytes":1000,"min_bytes":1000,"max_bytes":1000,"mean_rate_bps":200000}'),
+    } as unknown as Engine;
+    render(<R2View engine={engine} createEngine={fake.createEngine} readPreset={readPreset} />);
+    fireEvent.click(screen.getByRole('radio', { name: /Upload a frame-size trace/ }));
+    fireEvent.change(screen.getByLabelText(/Or paste a frame-size trace/), { target: { value: '1000\n'.repeat(8193) } });
+    expect(screen.getByTestId('r2-trace-link-note').textContent).toMatch(/The share link does not include this trace \(it is more than 32 KiB of text\)/);
+    await waitFor(() => expect(window.location.hash).toMatch(/&video=trace$/));
+    fireEvent.change(screen.getByLabelText(/Or paste a frame-size trace/), { target: { value: '1000\n'.repeat(100) } });
+    expect(screen.queryByTestId('r2-trace-link-note')).toBeNull();
+    await waitFor(() => expect(window.location.hash).toMatch(/&video=trace&trace=[\w-]+$/));
+  });
 });

@@ -71,7 +71,8 @@ function xScale(xs: number[], logX: boolean, plotW: number, symmetric = false) {
   const m = Math.max(1e-9, ...xs.map(Math.abs));
   const lo = symmetric ? -m : xs.length ? Math.min(...xs) : 0;
   const hi = symmetric ? m : xs.length ? Math.max(...xs) : 1;
-  const pad = hi > lo ? (hi - lo) * 0.05 : Math.max(0.05, Math.abs(hi) * 0.05);
+  // A symmetric axis needs no margin: it already reaches the largest magnitude on both sides.
+  const pad = symmetric ? 0 : hi > lo ? (hi - lo) * 0.05 : Math.max(0.05, Math.abs(hi) * 0.05);
   const s = scaleLinear().domain([lo - pad, hi + pad]).range([0, plotW]).nice(6);
   return { scale: (v: number) => s(v), ticks: s.ticks(Math.max(2, Math.min(8, Math.floor(plotW / 55)))) };
 }

@@ -64,6 +64,28 @@ test('a reduced R2 sweep plots bands and CDFs, fills the improvement table, and 
   expect(curves).toHaveLength(28);
   expect(curves.every((d) => /^M[\d.,-]+(?:[LH][\d.,-]+){4,}/.test(d))).toBe(true);
 
+  // Jitter at the highest load: VI (video packets follow each other within a frame) has a
+  // curve per scheduler; VO and CL send every 20-22 ms, so 1 ms runs have no sample: said so.
+  const jitter = view(page).getByTestId('r2-jitter');
+  await expect(jitter.getByRole('heading')).toHaveText('Jitter CDF per connection class at load 1');
+  await expect(jitter.locator('g.panel-plot')).toHaveCount(1);
+  await expect(jitter.locator('g.panel-plot')).toHaveAttribute('data-panel', 'VI');
+  const jitterCurves = await jitter.locator('path.panel-line').evaluateAll((ps) => ps.map((p) => p.getAttribute('d') ?? ''));
+  expect(jitterCurves).toHaveLength(4);
+  expect(jitterCurves.every((d) => /^M[\d.,-]+(?:[LH][\d.,-]+){4,}/.test(d))).toBe(true);
+  await expect(jitter.getByTestId('r2-jitter-empty')).toHaveText(/VO \(no samples: run longer than 20 ms\)\s*CL \(no samples: run longer than 20 ms\)/);
+  await expect(jitter.getByRole('img')).toHaveAttribute('aria-label', /Jitter \(.+\), signed, linear/);
+  // Admission: one row per connection class, the same for every scheduler, admitted + refused = requested.
+  const admission = view(page).getByTestId('r2-admission');
+  await expect(admission.locator('caption')).toContainText('identical for every scheduler');
+  const admitted = await tableCells(admission);
+  expect(admitted.map((r) => r[0])).toEqual(['VO', 'VI', 'CL']);
+  for (const [, req, adm, ref] of admitted) {
+    expect(req).toMatch(/^\d+(?:(?:\.\d)? \(\d+–\d+\))?$/);
+    expect(Number.parseFloat(adm!) + Number.parseFloat(ref!)).toBeCloseTo(Number.parseFloat(req!), 5);
+    expect(Number.parseFloat(adm!)).toBeGreaterThan(0);
+  }
+
   // Improvement of DTable: 7 classes x 3 loads, a mean and a p99 cell per other scheduler.
   const table = view(page).getByTestId('r2-improvement');
   await expect(table.locator('thead')).toContainText('vs DTable-WF2Q');
@@ -85,6 +107,8 @@ test('a reduced R2 sweep plots bands and CDFs, fills the improvement table, and 
   await view(page).getByTestId('r2-mean').screenshot({ path: `${screens}r2-mean.png` });
   await view(page).getByTestId('r2-cdf').screenshot({ path: `${screens}r2-cdf.png` });
   await table.screenshot({ path: `${screens}r2-improvement.png` });
+  await jitter.screenshot({ path: `${screens}r2-jitter.png` });
+  await admission.screenshot({ path: `${screens}r2-admission.png` });
   // Narrow screens: panels stack, tables scroll inside their box, the page never scrolls sideways.
   await page.setViewportSize({ width: 600, height: 900 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(600);
@@ -175,4 +199,73 @@ test('a network scenario opened in the link lab is shown read-only with a way to
   // And back: the view links each configuration to the lab.
   await view(page).getByRole('link', { name: 'SCFQ' }).click();
   await expect(page.getByTestId('network-summary')).toContainText('switch outputs: SCFQ');
+});
+
+/** VI throughput per (scheduler, load) from the throughput chart's CSV. */
+async function viThroughput(page: Page): Promise<Map<string, number>> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    view(page).getByTestId('r2-throughput').getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const lines = (await readFile(await download.path(), 'utf8')).trim().split('\r\n').slice(1);
+  const out = new Map<string, number>();
+  for (const l of lines) {
+    const [scheduler, load, cls, , throughput] = l.split(',');
+    if (cls === 'VI') out.set(`${scheduler}@${load}`, Number(throughput));
+  }
+  return out;
+}
+
+test('an uploaded frame-size trace replaces the synthetic video: a bad file names its line, the sample sweeps at the same VI load', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('./#view=r2&loads=1&seeds=2&seed=3&us=2000');
+  const run = view(page).getByRole('button', { name: 'Run R2 sweep' });
+  await run.click();
+  await expect(status(page)).toContainText('Done: 8 runs', { timeout: 45_000 });
+  const synthetic = await viThroughput(page);
+
+  const source = view(page).getByTestId('r2-video');
+  await source.getByRole('radio', { name: /Upload a frame-size trace/ }).check();
+  await expect(run).toBeDisabled();
+  const file = source.getByLabel('Frame-size trace file');
+  await file.setInputFiles({ name: 'bad-trace.txt', mimeType: 'text/plain', buffer: Buffer.from('# my clip\n41230\n\n5200 # P\n12x\n') });
+  const error = source.getByRole('alert');
+  await expect(error).toHaveText('bad-trace.txt: Line 5: "12x" is not a frame size: write one whole number of bytes per line (comments start with #).');
+  await expect(source.getByLabel(/Or paste a frame-size trace/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(run).toBeDisabled();
+  await source.screenshot({ path: `${screens}r2-trace-error.png` });
+
+  await file.setInputFiles(`${root}public/traces/sample-video.txt`);
+  const summary = source.getByTestId('r2-trace-summary');
+  await expect(summary).toContainText('sample-video.txt: 300 frames, mean 14287 B');
+  await expect(summary).toContainText('scaled so the stream’s mean rate is 3 Mb/s');
+  await expect(summary).toContainText('(0.453 of each link)');
+  await expect(source.getByTestId('r2-trace-link-note')).toHaveCount(0);
+  await source.screenshot({ path: `${screens}r2-trace-ok.png` });
+  await run.click();
+  await expect(status(page)).toContainText('Done: 8 runs', { timeout: 45_000 });
+  await expect(view(page).getByTestId('r2-points').locator('caption')).toContainText('VI replays the frame-size trace (sample-video.txt, 300 frames)');
+  const traced = await viThroughput(page);
+  // Same VI rate and connections: the VI throughput stays within 15% of the synthetic model's.
+  expect([...traced.keys()]).toEqual([...synthetic.keys()]);
+  for (const [key, v] of traced) {
+    const s = synthetic.get(key)!;
+    expect(Math.abs(v - s) / s, `${key}: trace ${v}, synthetic ${s}`).toBeLessThan(0.15);
+    expect(v).not.toBe(s);
+  }
+
+  // The link carries the (small) trace; opening it restores the source and the trace.
+  await expect(page).toHaveURL(/&video=trace&trace=[\w-]+$/);
+  const link = await view(page).getByLabel('Share link').inputValue();
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(view(other).getByTestId('r2-video').getByRole('radio', { name: /Upload a frame-size trace/ })).toBeChecked();
+  await expect(view(other).getByTestId('r2-trace-summary')).toContainText('from the link: 300 frames');
+  await expect(view(other).getByRole('button', { name: 'Run R2 sweep' })).toBeEnabled();
+  await other.close();
+
+  // The sample button gives the same trace.
+  await source.getByLabel(/Or paste a frame-size trace/).fill('');
+  await source.getByRole('button', { name: 'Use the sample trace' }).click();
+  await expect(summary).toContainText('the sample trace: 300 frames');
 });

@@ -30,7 +30,7 @@ export type {
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
 export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
-  Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'meanCi90' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>>;
+  Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'meanCi90' | 'frameTrace' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>>;
 
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
@@ -78,6 +78,11 @@ export class EngineClient {
   /** Mean and 90% confidence half-width of each list of replications' values (see the worker's `meanCi90`). */
   meanCi90(samples: number[][]): Promise<number[][]> {
     return this.api.meanCi90(samples);
+  }
+
+  /** Checks and summarises a video frame-size trace (see the worker's `frameTrace`): JSON text. */
+  frameTrace(text: string, frameIntervalUs: number): Promise<string> {
+    return this.api.frameTrace(text, frameIntervalUs);
   }
 
   /** Designs a table for requirements JSON (see the worker's `design`). */

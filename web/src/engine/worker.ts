@@ -11,6 +11,7 @@ import init, {
   load_scenario,
   mean_ci90,
   opensm_parse,
+  parse_frame_trace,
   scenario_at_load,
   service_list,
   take_panic_message,
@@ -116,6 +117,15 @@ const api = {
   async meanCi90(samples: number[][]): Promise<number[][]> {
     await ready;
     return samples.map((values) => Array.from(mean_ci90(Float64Array.from(values))));
+  },
+
+  /**
+   * Checks a video frame-size trace and summarises it (the engine's `parse_frame_trace`):
+   * JSON `{ok: true, frames, mean_bytes, ...}` or `{ok: false, line, message}`.
+   */
+  async frameTrace(text: string, frameIntervalUs: number): Promise<string> {
+    await ready;
+    return parse_frame_trace(text, frameIntervalUs);
   },
 
   /** Designs an arbitration table for requirements JSON (the engine's `design`). */

@@ -50,4 +50,14 @@ describe('PanelsChart', () => {
     expect(d).toBe('M0,160L0,160L0,80L530,80L530,0');
     expect(container.querySelectorAll('circle')).toHaveLength(0);
   });
+
+  it('a symmetric x axis puts 0 in the middle and reaches the largest magnitude on both sides', () => {
+    const jitter: Panel[] = [{ title: 'VI', series: [{ name: 'DTable', colorIndex: 0, points: [[-10, 0.2], [40, 1]] }] }];
+    const { container } = render(<PanelsChart panels={jitter} title="Jitter" xLabel="x" yLabel="y" width={600} step symmetricX yDomain={[0, 1]} />);
+    const ticks = [...container.querySelectorAll('g.panel-plot text[y="17"]')].map((t) => Number((t.textContent ?? '').replace('−', '-')));
+    expect(ticks.length).toBeGreaterThan(2);
+    expect(ticks[0]).toBe(-(ticks.at(-1) ?? 0));
+    expect(ticks.at(-1)).toBeGreaterThanOrEqual(40);
+    expect(ticks).toContain(0);
+  });
 });

@@ -36,6 +36,8 @@ export interface PanelsChartProps {
   step?: boolean;
   /** Logarithmic x axis (positive x only). */
   logX?: boolean;
+  /** Linear x axis symmetric around 0 (from −max |x| to +max |x|; signed values such as jitter). */
+  symmetricX?: boolean;
   /** Fixed y domain (default from 0 to the largest value or band top). */
   yDomain?: readonly [number, number];
   /** Each panel its own y axis (from 0 to its own largest value); default: the same for all. */
@@ -55,7 +57,7 @@ const r2 = (v: number): number => Math.round(v * 100) / 100 + 0;
 const finite = (v: number) => Number.isFinite(v);
 
 /** The x scale: linear around the data (loads do not start at 0), or log over whole decades. */
-function xScale(xs: number[], logX: boolean, plotW: number) {
+function xScale(xs: number[], logX: boolean, plotW: number, symmetric = false) {
   if (logX) {
     const pos = xs.filter((v) => v > 0);
     const e0 = Math.floor(Math.log10(pos.length ? Math.min(...pos) : 1));
@@ -66,9 +68,11 @@ function xScale(xs: number[], logX: boolean, plotW: number) {
     for (let e = e0; e <= e1; e++) ticks.push(10 ** e);
     return { scale: (v: number) => s(v), ticks };
   }
-  const lo = xs.length ? Math.min(...xs) : 0;
-  const hi = xs.length ? Math.max(...xs) : 1;
-  const pad = hi > lo ? (hi - lo) * 0.05 : Math.max(0.05, Math.abs(hi) * 0.05);
+  const m = Math.max(1e-9, ...xs.map(Math.abs));
+  const lo = symmetric ? -m : xs.length ? Math.min(...xs) : 0;
+  const hi = symmetric ? m : xs.length ? Math.max(...xs) : 1;
+  // A symmetric axis needs no margin: it already reaches the largest magnitude on both sides.
+  const pad = symmetric ? 0 : hi > lo ? (hi - lo) * 0.05 : Math.max(0.05, Math.abs(hi) * 0.05);
   const s = scaleLinear().domain([lo - pad, hi + pad]).range([0, plotW]).nice(6);
   return { scale: (v: number) => s(v), ticks: s.ticks(Math.max(2, Math.min(8, Math.floor(plotW / 55)))) };
 }
@@ -80,6 +84,7 @@ export function PanelsChart({
   title,
   step = false,
   logX = false,
+  symmetricX = false,
   yDomain,
   independentY = false,
   width,
@@ -102,7 +107,7 @@ export function PanelsChart({
   const xs = all.flatMap((s) => s.points.map(([v]) => v)).filter(finite);
   const tops = (series: readonly PanelSeries[]) =>
     series.flatMap((s) => [...s.points.map(([, v]) => v), ...(s.band ?? []).map(([, , hi]) => hi)]).filter(finite);
-  const x = xScale(xs, logX, plotW);
+  const x = xScale(xs, logX, plotW, symmetricX);
   const yScale = (series: readonly PanelSeries[]) => {
     const sc = scaleLinear()
       .domain(yDomain ? [yDomain[0], yDomain[1]] : [0, Math.max(1e-9, ...tops(series))])

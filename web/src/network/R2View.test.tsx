@@ -131,4 +131,64 @@ describe('R2View', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.seeds.length).toBe(started);
   });
+
+  it('checks an uploaded trace with the engine, shows the line of a refusal, and sweeps with VI replaced by the trace', async () => {
+    const fake = fakeEngine();
+    const scenarios: string[] = [];
+    const checked: string[] = [];
+    const engine = {
+      ...(fake.engine as object),
+      atLoad: (json: string, load: number) => {
+        scenarios.push(json);
+        return Promise.resolve({ ok: true as const, scenarioJson: JSON.stringify({ ...JSON.parse(json), load }) });
+      },
+      frameTrace: (text: string) => {
+        checked.push(text);
+        return Promise.resolve(
+          text.includes('x')
+            ? '{"ok":false,"line":2,"message":"\\"1x\\" is not a frame size"}'
+            : '{"ok":true,"frames":2,"total_bytes":300,"mean_bytes":150,"min_bytes":100,"max_bytes":200,"mean_rate_bps":30000}',
+        );
+      },
+    } as unknown as Engine;
+    const video = { kind: 'video', rate_bps: 3_000_000, frame_interval_us: 40_000, mtu_bytes: 2048 };
+    const withVideo = (name: string) =>
+      Promise.resolve(JSON.stringify({ ...JSON.parse(preset(name)), model: { classes: [{ name: 'VI', traffic: { load: 0.45, generator: video } }] } }));
+    render(<R2View engine={engine} createEngine={() => engine as never} readPreset={withVideo} readSampleTrace={() => Promise.resolve('100\n200\n')} />);
+    fill('0.8', '1');
+    fireEvent.click(screen.getByRole('radio', { name: /Upload a frame-size trace/ }));
+    const run = screen.getByRole('button', { name: 'Run R2 sweep' });
+    expect(run).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText(/Or paste a frame-size trace/), { target: { value: '100\n1x\n' } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Line 2: "1x" is not a frame size.'));
+    expect(run).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Use the sample trace' }));
+    await waitFor(() => expect(screen.getByTestId('r2-trace-summary').textContent).toMatch(/^the sample trace: 2 frames, mean 150 B \(100–200 B\)/));
+    expect(screen.getByTestId('r2-trace-summary').textContent).toMatch(/mean rate is 3 Mb\/s .*\(0\.45 of each link\)/);
+    expect(checked.at(-1)).toBe('100\n200\n');
+    await waitFor(() => expect(window.location.hash).toMatch(/&video=trace&trace=[\w-]+$/));
+    fireEvent.click(run);
+    await waitFor(() => expect(screen.getByTestId('r2-status').textContent).toMatch(/^Done: 4 runs/));
+    expect(scenarios).toHaveLength(4);
+    for (const json of scenarios) {
+      const generator = (JSON.parse(json) as { model: { classes: { traffic: { generator: unknown } }[] } }).model.classes[0]!.traffic.generator;
+      expect(generator).toEqual({ kind: 'video_trace', trace: '100\n200\n', frame_interval_us: 40_000, rate_bps: 3_000_000, mtu_bytes: 2048 });
+    }
+  });
+
+  it('leaves a trace above 32 KiB out of the link and says so', async () => {
+    const fake = fakeEngine();
+    const engine = {
+      ...(fake.engine as object),
+      frameTrace: () => Promise.resolve('{"ok":true,"frames":8193,"total_bytes":8193000,"mean_bytes":1000,"min_bytes":1000,"max_bytes":1000,"mean_rate_bps":200000}'),
+    } as unknown as Engine;
+    render(<R2View engine={engine} createEngine={fake.createEngine} readPreset={readPreset} />);
+    fireEvent.click(screen.getByRole('radio', { name: /Upload a frame-size trace/ }));
+    fireEvent.change(screen.getByLabelText(/Or paste a frame-size trace/), { target: { value: '1000\n'.repeat(8193) } });
+    expect(screen.getByTestId('r2-trace-link-note').textContent).toMatch(/The share link does not include this trace \(it is more than 32 KiB of text\)/);
+    await waitFor(() => expect(window.location.hash).toMatch(/&video=trace$/));
+    fireEvent.change(screen.getByLabelText(/Or paste a frame-size trace/), { target: { value: '1000\n'.repeat(100) } });
+    expect(screen.queryByTestId('r2-trace-link-note')).toBeNull();
+    await waitFor(() => expect(window.location.hash).toMatch(/&video=trace&trace=[\w-]+$/));
+  });
 });

@@ -20,10 +20,15 @@ import { withDuration } from '../sweep/sweepData';
 import { parseLoads, runPoints, workerCount, type PointOutcome } from '../sweep/sweepPlan';
 import { PanelsChart, type Panel } from './PanelsChart';
 import {
+  admissionCsv,
+  admissionRows,
   bandPanels,
+  formatCount,
   formatImprovement,
   improvementCsv,
   improvementRows,
+  jitterExtent,
+  jitterPanels,
   planJobs,
   pointClasses,
   pointKey,
@@ -40,12 +45,25 @@ import {
 } from './r2Data';
 import {
   durationProblem,
+  encodeTrace,
   firstSeedProblem,
   parseR2Hash,
   r2Hash,
   seedsProblem,
   type R2Params,
+  type R2Video,
 } from './route';
+import {
+  readTraceCheck,
+  SAMPLE_TRACE_PATH,
+  TRACE_LINK_MAX_CHARS,
+  traceErrorText,
+  traceFitsLink,
+  videoClass,
+  withVideoTrace,
+  type TraceCheck,
+  type VideoClass,
+} from './videoTrace';
 
 /** Most runs of one R2 sweep (schedulers × loads × seeds). */
 export const MAX_RUNS = 2000;
@@ -61,6 +79,8 @@ interface Props {
   readPreset?: (name: string) => Promise<string>;
   /** The hash the view was opened with (default: the address's). */
   initialHash?: string;
+  /** Reads the sample frame-size trace (default: `traces/sample-video.txt` next to the page). */
+  readSampleTrace?: () => Promise<string>;
 }
 
 type Phase =
@@ -73,6 +93,8 @@ type Phase =
 /** A sweep as started: its parameters and plan. */
 interface Plan {
   params: R2Params;
+  /** The VI source, in words (null: the presets' synthetic model). */
+  video: string | null;
   labels: string[];
   jobs: R2Job[];
 }
@@ -111,10 +133,20 @@ function readFields(f: Fields) {
 }
 
 const defaultReadPreset = (name: string) => fetchText(`presets/${name}.json`);
+const defaultReadSample = () => fetchText(SAMPLE_TRACE_PATH);
 
 
-export function R2View({ engine, createEngine, readPreset = defaultReadPreset, initialHash }: Props) {
+export function R2View({ engine, createEngine, readPreset = defaultReadPreset, initialHash, readSampleTrace = defaultReadSample }: Props) {
   const [initial] = useState(() => parseR2Hash(initialHash ?? window.location.hash));
+  const [source, setSource] = useState<R2Video['source']>(initial.video.source);
+  const [trace, setTrace] = useState<{ text: string; origin: string }>(() => ({
+    text: initial.video.trace ?? '',
+    origin: initial.video.trace === null ? '' : 'from the link',
+  }));
+  /** The engine's verdict and the text it is about (stale once the text changes). */
+  const [checked, setChecked] = useState<{ text: string; result: TraceCheck } | null>(null);
+  const [vi, setVi] = useState<VideoClass | null>(null);
+  const [traceProblem, setTraceProblem] = useState<string | null>(null);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(initial.params));
   const [linkProblems, setLinkProblems] = useState<string[]>(initial.problems);
   const [phase, setPhase] = useState<Phase>({ phase: 'idle' });
@@ -129,23 +161,73 @@ export function R2View({ engine, createEngine, readPreset = defaultReadPreset, i
   useEffect(() => () => controller.current?.abort(), []);
 
   const read = readFields(fields);
-  const hash = read.params ? r2Hash(read.params) : null;
+  const useTrace = source === 'trace';
+  const tracePayload = useMemo(
+    () => (useTrace && trace.text.trim() !== '' && traceFitsLink(trace.text) ? encodeTrace(trace.text) : null),
+    [useTrace, trace.text],
+  );
+  const hash = read.params ? r2Hash(read.params, { source, tracePayload }) : null;
   const onExternal = useCallback((h: string) => {
     const parsed = parseR2Hash(h);
     setFields(fieldsOf(parsed.params));
     setLinkProblems(parsed.problems);
+    setSource(parsed.video.source);
+    if (parsed.video.trace !== null) setTrace({ text: parsed.video.trace, origin: 'from the link' });
   }, []);
+
+  // The engine checks the trace (debounced while typing); older answers are dropped.
+  const checkGen = useRef(0);
+  useEffect(() => {
+    const gen = ++checkGen.current;
+    const text = trace.text;
+    if (!useTrace || text.trim() === '') return;
+    const frameTrace = engine.frameTrace?.bind(engine);
+    const answer = (result: TraceCheck) => {
+      if (checkGen.current === gen) setChecked({ text, result });
+    };
+    const timer = window.setTimeout(() => {
+      if (!frameTrace) {
+        answer({ ok: false, line: null, message: 'this engine cannot check frame-size traces' });
+        return;
+      }
+      frameTrace(text, vi?.frameIntervalUs ?? 40_000).then(
+        (json) => answer(readTraceCheck(json)),
+        (e: unknown) => answer({ ok: false, line: null, message: `the engine could not check the trace (${String(e)})` }),
+      );
+    }, 150);
+    return () => window.clearTimeout(timer);
+  }, [engine, useTrace, trace.text, vi?.frameIntervalUs]);
+  const check = checked && checked.text === trace.text ? checked.result : null;
+
+  // What the VI class of the presets is (rate, frame interval, load), to say what the trace replaces.
+  useEffect(() => {
+    if (!useTrace || vi) return;
+    let live = true;
+    readPreset(R2_SCHEDULERS[0]?.preset ?? '').then(
+      (json) => {
+        if (live) setVi(videoClass(json));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [useTrace, vi, readPreset]);
   useHashSync(hash, onExternal);
   const url = urlWithHash(hash ?? r2Hash(initial.params), window.location);
 
   const runs = read.params ? R2_SCHEDULERS.length * read.params.loads.length * read.params.seeds : 0;
   const tooMany = runs > MAX_RUNS ? `At most ${MAX_RUNS} runs per sweep (now ${runs}).` : null;
   const running = phase.phase === 'running';
-  const canRun = read.params !== null && tooMany === null && !running;
+  const traceReady = !useTrace || check?.ok === true;
+  const canRun = read.params !== null && tooMany === null && !running && traceReady;
 
   const start = () => {
     const params = read.params;
-    if (!params || tooMany || controller.current) return;
+    if (!params || tooMany || controller.current || !traceReady) return;
+    const traceText = useTrace ? trace.text : null;
+    const videoNote =
+      useTrace && check?.ok ? `VI replays the frame-size trace ${trace.origin ? `(${trace.origin}, ` : '('}${check.summary.frames} frames), scaled to the synthetic model’s rate` : null;
     const meanCi90 = engine.meanCi90?.bind(engine);
     const abort = new AbortController();
     controller.current = abort;
@@ -156,7 +238,7 @@ export function R2View({ engine, createEngine, readPreset = defaultReadPreset, i
     const jobs = planJobs(labels.length, params.loads, params.seeds);
     const workers = workerCount(jobs.length, typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 1, MAX_WORKERS);
     const lastLoad = params.loads.length - 1;
-    setPlan({ params, labels, jobs });
+    setPlan({ params, labels, jobs, video: videoNote });
     setPoints(new Map());
     setSeedsDone(new Map());
     setCdfRuns(new Map());
@@ -177,6 +259,13 @@ export function R2View({ engine, createEngine, readPreset = defaultReadPreset, i
             `The R2 presets could not be read (${R2_SCHEDULERS.map((s) => `${s.preset}.json`).join(', ')}): ${e instanceof Error ? e.message : String(e)}`,
             { cause: e },
           );
+        }
+        if (traceText !== null) {
+          try {
+            presets = presets.map((p) => withVideoTrace(p, traceText));
+          } catch (e) {
+            throw new Error(`The trace could not replace the VI class: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+          }
         }
         for (let i = 0; i < workers; i++) {
           if (createEngine) engines.push(createEngine());
@@ -347,6 +436,28 @@ export function R2View({ engine, createEngine, readPreset = defaultReadPreset, i
             {hint('us', 'Empty keeps each preset’s; the warm-up shrinks in proportion.')}
           </div>
         </div>
+        <VideoSource
+          source={source}
+          onSource={setSource}
+          trace={trace}
+          onTrace={(text, origin) => {
+            setTrace({ text, origin });
+            setTraceProblem(null);
+          }}
+          check={check}
+          vi={vi}
+          problem={traceProblem}
+          onSample={() => {
+            readSampleTrace().then(
+              (text) => {
+                setTrace({ text, origin: 'the sample trace' });
+                setTraceProblem(null);
+              },
+              (e: unknown) => setTraceProblem(`The sample trace could not be read: ${e instanceof Error ? e.message : String(e)}`),
+            );
+          }}
+          onFileProblem={setTraceProblem}
+        />
         {tooMany ? <div className="field-error">{tooMany}</div> : null}
         <div className="row">
           <button type="button" className="primary" disabled={!canRun} onClick={start}>
@@ -380,6 +491,116 @@ export function R2View({ engine, createEngine, readPreset = defaultReadPreset, i
   );
 }
 
+const formatRate = (bps: number) => (bps >= 1e6 ? `${+(bps / 1e6).toFixed(2)} Mb/s` : `${+(bps / 1e3).toFixed(1)} kb/s`);
+
+/**
+ * The VI class's source: the presets' synthetic model, or a frame-size trace (file, paste
+ * or the sample), checked by the engine; its refusal (naming the line) shows under the control.
+ */
+function VideoSource({
+  source,
+  onSource,
+  trace,
+  onTrace,
+  check,
+  vi,
+  problem,
+  onSample,
+  onFileProblem,
+}: {
+  source: R2Video['source'];
+  onSource: (s: R2Video['source']) => void;
+  trace: { text: string; origin: string };
+  onTrace: (text: string, origin: string) => void;
+  check: TraceCheck | null;
+  vi: VideoClass | null;
+  problem: string | null;
+  onSample: () => void;
+  onFileProblem: (p: string | null) => void;
+}) {
+  const useTrace = source === 'trace';
+  const empty = trace.text.trim() === '';
+  const error = problem ?? (check && !check.ok ? traceErrorText(check) : null);
+  const rate = vi ? formatRate(vi.rateBps) : 'the synthetic model’s rate';
+  return (
+    <fieldset className="r2-video" data-testid="r2-video">
+      <legend>Video source (class {vi?.name ?? 'VI'})</legend>
+      <div className="row" role="radiogroup" aria-label="Video source">
+        <label>
+          <input type="radio" name="r2-video" value="synthetic" checked={!useTrace} onChange={() => onSource('synthetic')} /> Synthetic
+          model (the presets’ MPEG-4 GOP model)
+        </label>
+        <label>
+          <input type="radio" name="r2-video" value="trace" checked={useTrace} onChange={() => onSource('trace')} /> Upload a frame-size
+          trace
+        </label>
+      </div>
+      {useTrace ? (
+        <div className="r2-trace">
+          <div className="row">
+            <label htmlFor="r2-trace-file">Frame-size trace file</label>
+            <input
+              id="r2-trace-file"
+              type="file"
+              accept=".txt,.trace,.csv,text/plain"
+              aria-describedby={error ? 'r2-trace-error' : 'r2-trace-hint'}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (!file) return;
+                file.text().then(
+                  (text) => onTrace(text, file.name),
+                  (err: unknown) => onFileProblem(`${file.name} could not be read: ${err instanceof Error ? err.message : String(err)}`),
+                );
+              }}
+            />
+            <button type="button" onClick={onSample}>
+              Use the sample trace
+            </button>
+          </div>
+          <div className={`field${error ? ' has-error' : ''}`}>
+            <label htmlFor="r2-trace-text">Or paste a frame-size trace (one frame size in bytes per line, # comments)</label>
+            <textarea
+              id="r2-trace-text"
+              rows={5}
+              spellCheck={false}
+              value={trace.text}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'r2-trace-error' : 'r2-trace-hint'}
+              onChange={(e) => onTrace(e.target.value, 'pasted')}
+            />
+            {error ? (
+              <div className="field-error" id="r2-trace-error" role="alert">
+                {trace.origin && trace.origin !== 'pasted' ? `${trace.origin}: ` : ''}
+                {error}
+              </div>
+            ) : (
+              <div className="hint" id="r2-trace-hint" data-testid="r2-trace-summary">
+                {empty
+                  ? 'No trace yet: choose a file, paste sizes or use the sample (a synthetic GOP trace).'
+                  : check === null
+                    ? 'Checking the trace…'
+                    : check.ok
+                      ? `${trace.origin ? `${trace.origin}: ` : ''}${check.summary.frames} frames, mean ${Math.round(check.summary.meanBytes)} B (${check.summary.minBytes}–${check.summary.maxBytes} B), ${formatRate(check.summary.meanRateBps)} unscaled.`
+                      : ''}{' '}
+                Every {vi?.name ?? 'VI'} stream replays the trace cyclically from a seeded random frame, one frame every{' '}
+                {vi ? `${vi.frameIntervalUs / 1000} ms` : 'frame interval of the presets'}, with every frame scaled so the stream’s mean
+                rate is {rate} (the synthetic model’s): {vi?.name ?? 'VI'} opens as many connections and offers the same load
+                {vi ? ` (${vi.load} of each link)` : ''}; only the frame-size pattern changes.
+              </div>
+            )}
+            {!empty && !traceFitsLink(trace.text) ? (
+              <div className="note" data-testid="r2-trace-link-note">
+                The share link does not include this trace (it is more than {TRACE_LINK_MAX_CHARS / 1024} KiB of text): it says
+                “trace”, and whoever opens it must upload the file again.
+              </div>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** Seeds finished per (scheduler, load) point, as a table. */
 function PointProgress({ plan, seedsDone }: { plan: Plan; seedsDone: ReadonlyMap<string, number> }) {
   const { params, labels } = plan;
@@ -388,7 +609,9 @@ function PointProgress({ plan, seedsDone }: { plan: Plan; seedsDone: ReadonlyMap
       <h3 id="r2-points-title">Points</h3>
       <div className="table-scroll">
         <table className="results-table r2-points" data-testid="r2-points">
-          <caption>Seeds finished per scheduler and load (of {params.seeds})</caption>
+          <caption>
+            Seeds finished per scheduler and load (of {params.seeds}){plan.video ? `; ${plan.video}` : ''}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Scheduler</th>
@@ -522,6 +745,12 @@ function R2Results({
           )}
         </ChartSection>
       )}
+      {cdfRuns.size === 0 ? null : (
+        <>
+          <JitterSection labels={labels} cdfRuns={cdfRuns} highest={highest} />
+          <AdmissionSection labels={labels} cdfRuns={cdfRuns} highest={highest} />
+        </>
+      )}
       <section className="panel" aria-labelledby="r2-improvement-title">
         <div className="panel-head">
           <h3 id="r2-improvement-title">Improvement of DTable over the other schedulers</h3>
@@ -578,6 +807,107 @@ function R2Results({
         </div>
       </section>
     </>
+  );
+}
+
+/** Runs shorter than this give voice and controlled-load connections no jitter sample (they send every 20–22 ms). */
+const JITTER_NOTE = 'no samples: run longer than 20 ms';
+
+/** Jitter CDFs per connection class at the highest load, pooled over the seeds, on a symmetric linear axis. */
+function JitterSection({ labels, cdfRuns, highest }: { labels: string[]; cdfRuns: ReadonlyMap<number, RunSummary[]>; highest: number }) {
+  const all = useMemo(() => jitterPanels(labels, cdfRuns), [labels, cdfRuns]);
+  const shown = all.filter((p) => p.samples > 0);
+  const empty = all.filter((p) => p.samples === 0);
+  const unit = chooseTimeUnit(jitterExtent(shown));
+  const panels: Panel[] = shown.map((p) => ({
+    title: p.title,
+    series: p.series.map((s) => ({ ...s, points: s.points.map(([x, f]) => [x / unit.factor, f] as const) })),
+  }));
+  const csv = () => cdfToCsv(shown.flatMap((p) => p.series.map((s) => ({ label: `${p.title} / ${s.name}`, points: s.points }))));
+  return (
+    <ChartSection id="r2-jitter" title={`Jitter CDF per connection class at load ${highest}`} csv={csv}>
+      {(ref) => (
+        <>
+          <p className="help">
+            Jitter of a packet: the change of its connection’s inter-arrival time against its inter-generation time (negative:
+            closer together than sent). Signed values on a linear axis symmetric around 0; all seeds pooled; one curve per
+            scheduler.
+          </p>
+          {empty.length > 0 ? (
+            <ul className="note r2-jitter-empty" data-testid="r2-jitter-empty">
+              {empty.map((p) => (
+                <li key={p.title}>
+                  <strong>{p.title}</strong> ({JITTER_NOTE})
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {panels.length > 0 ? (
+            <PanelsChart
+              panels={panels}
+              title={`Jitter CDF per connection class at total offered load ${highest} (all seeds pooled)`}
+              xLabel={`Jitter (${unit.unit}), signed, linear`}
+              yLabel="Fraction ≤ jitter"
+              step
+              symmetricX
+              yDomain={[0, 1]}
+              svgRef={ref}
+            />
+          ) : (
+            <p className="note">No connection class has jitter samples in these runs.</p>
+          )}
+        </>
+      )}
+    </ChartSection>
+  );
+}
+
+/** Connections requested / admitted / refused per connection class at the highest load. */
+function AdmissionSection({ labels, cdfRuns, highest }: { labels: string[]; cdfRuns: ReadonlyMap<number, RunSummary[]>; highest: number }) {
+  const { rows, sameForAll } = useMemo(() => admissionRows(labels, cdfRuns), [labels, cdfRuns]);
+  const runs = rows[0]?.runs ?? 0;
+  return (
+    <section className="panel" aria-labelledby="r2-admission-title">
+      <div className="panel-head">
+        <h3 id="r2-admission-title">Admission of connections</h3>
+        <div className="cdf-toolbar" role="group" aria-label="Admission table: export">
+          <button type="button" onClick={() => downloadText(`${FILE}-admission.csv`, 'text/csv;charset=utf-8', admissionCsv(labels, rows))}>
+            Export CSV
+          </button>
+        </div>
+      </div>
+      <div className="table-scroll">
+        <table className="results-table" data-testid="r2-admission">
+          <caption>
+            Connections per run at load {highest}
+            {sameForAll
+              ? `, identical for every scheduler (admission happens before any packet moves)`
+              : ', per scheduler'}
+            ; over {runs} {runs === 1 ? 'seed' : 'seeds'}: the number when all seeds agree, else mean (least–most)
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Class</th>
+              {sameForAll ? null : <th scope="col">Scheduler</th>}
+              <th scope="col">Requested</th>
+              <th scope="col">Admitted</th>
+              <th scope="col">Refused</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.className}@${r.scheduler ?? 'all'}`}>
+                <th scope="row">{r.className}</th>
+                {sameForAll ? null : <td>{labels[r.scheduler ?? 0]}</td>}
+                <td>{formatCount(r.requested)}</td>
+                <td>{formatCount(r.admitted)}</td>
+                <td>{formatCount(r.refused)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

@@ -30,7 +30,7 @@ describe('R2 route', () => {
     expect(p.loads[0]).toBe(0.76);
     expect(p.loads.at(-1)).toBe(1);
     expect(p.seeds).toBe(10);
-    expect(parseR2Hash('#view=r2')).toEqual({ params: p, problems: [] });
+    expect(parseR2Hash('#view=r2')).toEqual({ params: p, problems: [], video: { source: 'synthetic', trace: null } });
   });
 
   it('round-trips every parameter through the hash', () => {
@@ -39,7 +39,7 @@ describe('R2 route', () => {
     expect(hash).toBe('view=r2&loads=0.8,0.9,1&seeds=2&seed=7&us=1500');
     expect(isR2Hash(`#${hash}`)).toBe(true);
     expect(isR2Hash('#view=animate')).toBe(false);
-    expect(parseR2Hash(`#${hash}`)).toEqual({ params, problems: [] });
+    expect(parseR2Hash(`#${hash}`)).toEqual({ params, problems: [], video: { source: 'synthetic', trace: null } });
     // Encoded commas (as some apps rewrite links) read the same.
     expect(parseR2Hash('view=r2&loads=0.8%2C0.9&seeds=3').params.loads).toEqual([0.8, 0.9]);
   });

@@ -65,6 +65,20 @@ export interface RunClass {
   samples: number;
   /** The latency CDF (`[ns, fraction]`), kept only where it is plotted. */
   cdf: ReadonlyArray<readonly [number, number]>;
+  /**
+   * Jitter of a connection class (null: the class has no connections, so no jitter):
+   * samples and the signed CDF (`[ns, fraction]`, kept only where it is plotted).
+   */
+  jitter?: { samples: number; cdf: ReadonlyArray<readonly [number, number]> } | null;
+  /** Connections requested / admitted / refused (null: not a connection class). */
+  connections?: Connections | null;
+}
+
+/** Connections of a class in one run. */
+export interface Connections {
+  requested: number;
+  admitted: number;
+  refused: number;
 }
 
 /** What the sweep keeps of one run. */
@@ -79,6 +93,8 @@ export function runSummary(results: RunResults, keepCdf: boolean): RunSummary {
     p99Ns: c.latency_ns.p99,
     samples: c.latency_ns.samples,
     cdf: keepCdf ? c.latency_ns.cdf : [],
+    jitter: c.jitter_ns ? { samples: c.jitter_ns.samples, cdf: keepCdf ? c.jitter_ns.cdf : [] } : null,
+    connections: c.connections ? { requested: c.connections.requested, admitted: c.connections.admitted, refused: c.connections.refused } : null,
   }));
 }
 
@@ -300,4 +316,121 @@ export function withSeed(json: string, seed: number | null): string {
 export function seedOf(json: string): number {
   const s = JSON.parse(json) as { seed?: unknown };
   return typeof s.seed === 'number' ? s.seed : 0;
+}
+
+/** The jitter CDF of one connection class at the highest load: one pooled curve per scheduler. */
+export interface JitterPanel {
+  /** Class name. */
+  title: string;
+  /** Jitter samples over every run of every scheduler (0: nothing to plot). */
+  samples: number;
+  /** Per scheduler: the signed jitter CDF of all its seeds pooled (`[ns, fraction]`). */
+  series: { name: string; colorIndex: number; points: [number, number][] }[];
+}
+
+/**
+ * Jitter CDFs per connection class (classes whose runs carry a jitter summary), pooled
+ * over the seeds as the latency CDFs are (`poolCdfs`; jitter is signed, the pooling does
+ * not care). `runs` maps a scheduler index to its runs at the highest load.
+ */
+export function jitterPanels(labels: readonly string[], runs: ReadonlyMap<number, readonly RunSummary[]>): JitterPanel[] {
+  const first = [...runs.values()].find((r) => r.length > 0)?.[0] ?? [];
+  return first.flatMap((cls, c) => {
+    if (!cls.jitter) return [];
+    const series = labels.map((name, s) => ({
+      name,
+      colorIndex: s,
+      points: poolCdfs((runs.get(s) ?? []).map((r) => ({ samples: r[c]?.jitter?.samples ?? 0, cdf: r[c]?.jitter?.cdf ?? [] }))),
+    }));
+    const samples = labels.reduce((a, _, s) => a + (runs.get(s) ?? []).reduce((b, r) => b + (r[c]?.jitter?.samples ?? 0), 0), 0);
+    return [{ title: cls.name, samples, series }];
+  });
+}
+
+/** The largest jitter magnitude of some panels (for a symmetric axis), in ns. */
+export function jitterExtent(panels: readonly JitterPanel[]): number {
+  return Math.max(0, ...panels.flatMap((p) => p.series.flatMap((s) => s.points.map(([x]) => Math.abs(x)))));
+}
+
+/** One row of the admission table: a class, and per scheduler (or for all) its counts over the seeds. */
+export interface AdmissionRow {
+  className: string;
+  /** Index of the scheduler, or null when the counts are the same for every scheduler. */
+  scheduler: number | null;
+  /** Runs the counts come from. */
+  runs: number;
+  requested: CountRange;
+  admitted: CountRange;
+  refused: CountRange;
+}
+
+/** A count over several runs: mean, least and most. */
+export interface CountRange {
+  mean: number;
+  min: number;
+  max: number;
+}
+
+const range = (v: readonly number[]): CountRange => ({
+  mean: v.reduce((a, b) => a + b, 0) / Math.max(1, v.length),
+  min: Math.min(...v),
+  max: Math.max(...v),
+});
+
+/**
+ * Connections requested / admitted / refused per connection class at the highest load.
+ * Admission does not depend on the scheduler (it happens before any packet moves): when
+ * every scheduler's runs have the same counts seed by seed, one row per class with
+ * `scheduler: null`; otherwise one row per class and scheduler.
+ */
+export function admissionRows(labels: readonly string[], runs: ReadonlyMap<number, readonly RunSummary[]>): { rows: AdmissionRow[]; sameForAll: boolean } {
+  const first = [...runs.values()].find((r) => r.length > 0)?.[0] ?? [];
+  const classes = first.flatMap((cls, c) => (cls.connections ? [{ name: cls.name, c }] : []));
+  const counts = (s: number, c: number) => (runs.get(s) ?? []).flatMap((r) => {
+      const k = r[c]?.connections;
+      return k ? [k] : [];
+    });
+  const key = (s: number, c: number) => JSON.stringify(counts(s, c));
+  const present = labels.map((_, s) => s).filter((s) => (runs.get(s) ?? []).length > 0);
+  const sameForAll = present.length > 0 && classes.every(({ c }) => present.every((s) => key(s, c) === key(present[0] ?? 0, c)));
+  const row = (name: string, c: number, s: number, scheduler: number | null): AdmissionRow[] => {
+    const list = counts(s, c);
+    if (list.length === 0) return [];
+    return [
+      {
+        className: name,
+        scheduler,
+        runs: list.length,
+        requested: range(list.map((x) => x.requested)),
+        admitted: range(list.map((x) => x.admitted)),
+        refused: range(list.map((x) => x.refused)),
+      },
+    ];
+  };
+  const rows = classes.flatMap(({ name, c }) =>
+    sameForAll ? row(name, c, present[0] ?? 0, null) : present.flatMap((s) => row(name, c, s, s)),
+  );
+  return { rows, sameForAll };
+}
+
+/** A count over runs as text: the number when every run agrees, else the mean (one decimal at most) and the range ("1234.5 (1200–1250)"). */
+export function formatCount(r: CountRange): string {
+  if (r.min === r.max) return String(r.min);
+  return `${Math.round(r.mean * 10) / 10} (${r.min}–${r.max})`;
+}
+
+/** CSV of the admission table. */
+export function admissionCsv(labels: readonly string[], rows: readonly AdmissionRow[]): string {
+  const lines = ['class,scheduler,runs,requested_mean,requested_min,requested_max,admitted_mean,admitted_min,admitted_max,refused_mean,refused_min,refused_max'];
+  for (const r of rows) {
+    lines.push(
+      [
+        csvField(r.className),
+        csvField(r.scheduler === null ? 'all' : (labels[r.scheduler] ?? '')),
+        r.runs,
+        ...[r.requested, r.admitted, r.refused].flatMap((c) => [c.mean, c.min, c.max]),
+      ].join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,6 +1,7 @@
 // The R2 view's place in the address: `#view=r2&loads=0.76,0.8,…&seeds=10&seed=1&us=1000`.
 // Every sweep parameter travels in the hash, so a link reopens the view with the same
 // sweep, and re-running it gives the same numbers (runs are deterministic per seed).
+import { decodePayload, encodeJsonPayload } from '../share/link';
 import { parseLoads } from '../sweep/sweepPlan';
 
 /** The hash parameter naming the view (shared with the animation's `view=animate`). */
@@ -31,6 +32,29 @@ export interface R2Params {
   firstSeed: number | null;
   /** Simulated time per run in µs, or null for each preset's own. */
   durationUs: number | null;
+}
+
+/**
+ * The video source of the sweep: the presets' synthetic model, or an uploaded frame-size
+ * trace. The link carries the trace (deflated, base64url, `trace=`) only when it is at most
+ * 32 KiB of text; a bigger one leaves `video=trace` without it (the view asks for the file).
+ */
+export interface R2Video {
+  source: 'synthetic' | 'trace';
+  /** The trace text carried by the link (null: none). */
+  trace: string | null;
+}
+
+/** A trace's text as the link's `trace=` value (deflated JSON string, base64url). */
+export function encodeTrace(text: string): string {
+  return encodeJsonPayload(text);
+}
+
+/** The trace text of a link's `trace=` value; throws when it is damaged. */
+export function decodeTrace(payload: string): string {
+  const v = JSON.parse(decodePayload(payload)) as unknown;
+  if (typeof v !== 'string') throw new Error('it is not a text');
+  return v;
 }
 
 /** The spec's sweep: 7 loads from 0.76 to 1.0, 10 seeds, the presets' seed and duration. */
@@ -66,7 +90,7 @@ export function durationProblem(us: number | null): string | null {
  * The sweep parameters of an R2 hash. Missing parameters take their defaults; unusable ones
  * also do, and `problems` says which (so a damaged link still opens the view).
  */
-export function parseR2Hash(hash: string): { params: R2Params; problems: string[] } {
+export function parseR2Hash(hash: string): { params: R2Params; problems: string[]; video: R2Video } {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
   const params = defaultR2Params();
   const problems: string[] = [];
@@ -100,13 +124,36 @@ export function parseR2Hash(hash: string): { params: R2Params; problems: string[
     if (p) problems.push(`us: ${p}`);
     else params.durationUs = us;
   }
-  return { params, problems };
+  const video: R2Video = { source: 'synthetic', trace: null };
+  const source = q.get('video');
+  if (source === 'trace') {
+    video.source = 'trace';
+    const payload = q.get('trace');
+    if (payload !== null) {
+      try {
+        video.trace = decodeTrace(payload);
+      } catch (e) {
+        problems.push(`trace: the link’s frame-size trace is damaged (${e instanceof Error ? e.message : String(e)}); upload it again.`);
+      }
+    }
+  } else if (source !== null && source !== 'synthetic') {
+    problems.push(`video: “${source}” is not a video source (synthetic or trace).`);
+  }
+  return { params, problems, video };
 }
 
-/** The hash (without `#`) of the R2 view with `params` (defaults written too, so a link is explicit). */
-export function r2Hash(params: R2Params): string {
+/**
+ * The hash (without `#`) of the R2 view with `params` (defaults written too, so a link is
+ * explicit); with a trace source, `video=trace` and, when given, the encoded trace
+ * (`tracePayload`, from `encodeTrace`).
+ */
+export function r2Hash(params: R2Params, video?: { source: R2Video['source']; tracePayload: string | null }): string {
   const parts = [R2_HASH, `loads=${params.loads.join(',')}`, `seeds=${params.seeds}`];
   if (params.firstSeed !== null) parts.push(`seed=${params.firstSeed}`);
   if (params.durationUs !== null) parts.push(`us=${params.durationUs}`);
+  if (video?.source === 'trace') {
+    parts.push('video=trace');
+    if (video.tracePayload !== null) parts.push(`trace=${video.tracePayload}`);
+  }
   return parts.join('&');
 }

@@ -15,9 +15,9 @@ test('a reduced sweep plots throughput vs load for three schedulers and lists th
 
   const chart = sweep(page).getByTestId('sweep-chart');
   await expect(chart.locator('g.panel-plot')).toHaveCount(3);
-  await expect(chart.locator('path.multi-line')).toHaveCount(12);
+  await expect(chart.locator('path.panel-line')).toHaveCount(12);
   for (let i = 0; i < 12; i++) {
-    expect((await chart.locator('path.multi-line').nth(i).getAttribute('d')) ?? '').toMatch(/^M[\d.,-]+L[\d.,-]+L[\d.,-]+$/);
+    expect((await chart.locator('path.panel-line').nth(i).getAttribute('d')) ?? '').toMatch(/^M[\d.,-]+L[\d.,-]+L[\d.,-]+$/);
   }
   await expect(chart.locator('text', { hasText: 'Offered load (fraction of link)' })).toHaveCount(3);
   await expect(chart.locator('text', { hasText: 'Throughput (fraction of link)' })).toHaveCount(3);

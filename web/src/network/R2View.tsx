@@ -18,7 +18,7 @@ import { useHashSync } from '../state/useHashSync';
 import type { SweepEngine } from '../sweep/SweepPanel';
 import { withDuration } from '../sweep/sweepData';
 import { parseLoads, runPoints, workerCount, type PointOutcome } from '../sweep/sweepPlan';
-import { PanelsChart, type Panel } from './PanelsChart';
+import { PanelsChart, type Panel } from '../charts/PanelsChart';
 import {
   admissionCsv,
   admissionRows,

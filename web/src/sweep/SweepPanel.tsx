@@ -4,7 +4,7 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { ExportButtons } from '../charts/ExportButtons';
 import { colorFor } from '../charts/palette';
-import { SmallMultiplesChart } from '../charts/SmallMultiplesChart';
+import { PanelsChart } from '../charts/PanelsChart';
 import type { Engine } from '../engine/client';
 import { engineErrorLines } from '../lab/errors';
 import { formatPercent, parseResults } from '../lab/format';
@@ -233,7 +233,7 @@ export const SweepPanel = memo(function SweepPanel({ presets, readPreset, create
               <ExportButtons svgRef={svgRef} filename={FILE} csv={() => sweepCsv(plan.titles, plan.points, results)} />
             </div>
             <div data-testid="sweep-chart">
-              <SmallMultiplesChart
+              <PanelsChart
                 panels={panels}
                 xLabel="Offered load (fraction of link)"
                 yLabel="Throughput (fraction of link)"

@@ -1,6 +1,6 @@
 // Sweep results as charts and tables see them.
 import { csvField } from '../charts/export';
-import type { MultiPanel } from '../charts/SmallMultiplesChart';
+import type { Panel } from '../charts/PanelsChart';
 import type { RunResults } from '../generated';
 import type { SweepPoint } from './sweepPlan';
 
@@ -20,7 +20,7 @@ export function sweepPanels(
   titles: readonly string[],
   points: readonly SweepPoint[],
   results: ReadonlyMap<number, PointResult>,
-): MultiPanel[] {
+): Panel[] {
   return titles.map((title, p) => {
     const mine = points.filter((pt) => pt.preset === p).flatMap((pt) => {
       const r = results.get(pt.index);

@@ -1,14 +1,14 @@
-// Small multiples for the R2 view (D3 scales and shapes, React-rendered SVG): one panel
-// per class with the same axes, one line per scheduler (palette colour and marker shape
-// per scheduler), a shared legend. A series may carry a 90% confidence band (shaded area
-// plus whiskers at each point), or be drawn as a step curve (latency CDFs, log x).
+// Small multiples (D3 scales and shapes, React-rendered SVG): one panel per class (R2 view)
+// or per scheduler (sweep view) with the same axes, one line per series (palette colour and
+// marker shape per series), a shared legend; panels sit side by side when the width allows.
+// A series may carry a 90% confidence band (shaded area plus whiskers at each point), or be
+// drawn as a step curve (latency and jitter CDFs, log or symmetric x).
 import type { Ref } from 'react';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { area, curveStepAfter, line } from 'd3-shape';
-import { Marker, panelColumns } from '../charts/SmallMultiplesChart';
-import { colorFor } from '../charts/palette';
-import { formatNumber } from '../charts/units';
-import { useContainerWidth } from '../charts/useContainerWidth';
+import { colorFor } from './palette';
+import { formatNumber } from './units';
+import { useContainerWidth } from './useContainerWidth';
 
 /** One line of a panel. */
 export interface PanelSeries {
@@ -38,6 +38,8 @@ export interface PanelsChartProps {
   logX?: boolean;
   /** Linear x axis symmetric around 0 (from −max |x| to +max |x|; signed values such as jitter). */
   symmetricX?: boolean;
+  /** Fixed linear x domain (default: around the data). */
+  xDomain?: readonly [number, number];
   /** Fixed y domain (default from 0 to the largest value or band top). */
   yDomain?: readonly [number, number];
   /** Each panel its own y axis (from 0 to its own largest value); default: the same for all. */
@@ -56,8 +58,32 @@ const PAD = { top: 26, right: 14, bottom: 44, left: 56 };
 const r2 = (v: number): number => Math.round(v * 100) / 100 + 0;
 const finite = (v: number) => Number.isFinite(v);
 
+/** Marker of class `i`: circle, square, triangle, diamond (cycles). */
+export function Marker({ i, x, y, color }: { i: number; x: number; y: number; color: string }) {
+  switch (((i % 4) + 4) % 4) {
+    case 0:
+      return <circle cx={x} cy={y} r={3.5} fill={color} />;
+    case 1:
+      return <rect x={r2(x - 3.2)} y={r2(y - 3.2)} width={6.4} height={6.4} fill={color} />;
+    case 2:
+      return <path d={`M${r2(x)},${r2(y - 4.2)} L${r2(x + 4)},${r2(y + 3)} L${r2(x - 4)},${r2(y + 3)} Z`} fill={color} />;
+    default:
+      return <path d={`M${r2(x)},${r2(y - 4.5)} L${r2(x + 4)},${r2(y)} L${r2(x)},${r2(y + 4.5)} L${r2(x - 4)},${r2(y)} Z`} fill={color} />;
+  }
+}
+
+/** Columns of the grid of panels for a width. */
+export function panelColumns(count: number, width: number): number {
+  if (count <= 1) return 1;
+  return Math.max(1, Math.min(count, Math.floor(width / 260)));
+}
+
 /** The x scale: linear around the data (loads do not start at 0), or log over whole decades. */
-function xScale(xs: number[], logX: boolean, plotW: number, symmetric = false) {
+function xScale(xs: number[], logX: boolean, plotW: number, symmetric = false, domain?: readonly [number, number]) {
+  if (domain) {
+    const s = scaleLinear().domain([domain[0], domain[1]]).range([0, plotW]).nice(6);
+    return { scale: (v: number) => s(v), ticks: s.ticks(Math.max(2, Math.min(8, Math.floor(plotW / 50)))) };
+  }
   if (logX) {
     const pos = xs.filter((v) => v > 0);
     const e0 = Math.floor(Math.log10(pos.length ? Math.min(...pos) : 1));
@@ -85,6 +111,7 @@ export function PanelsChart({
   step = false,
   logX = false,
   symmetricX = false,
+  xDomain,
   yDomain,
   independentY = false,
   width,
@@ -107,7 +134,7 @@ export function PanelsChart({
   const xs = all.flatMap((s) => s.points.map(([v]) => v)).filter(finite);
   const tops = (series: readonly PanelSeries[]) =>
     series.flatMap((s) => [...s.points.map(([, v]) => v), ...(s.band ?? []).map(([, , hi]) => hi)]).filter(finite);
-  const x = xScale(xs, logX, plotW, symmetricX);
+  const x = xScale(xs, logX, plotW, symmetricX, xDomain);
   const yScale = (series: readonly PanelSeries[]) => {
     const sc = scaleLinear()
       .domain(yDomain ? [yDomain[0], yDomain[1]] : [0, Math.max(1e-9, ...tops(series))])

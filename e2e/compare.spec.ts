@@ -9,6 +9,11 @@ test('opens the R1 DTable preset from the address and compares the three R1 sche
   await openApp(page, '#preset=r1-dtable');
   await expect(page.getByLabel('Preset', { exact: true })).toHaveValue('r1-dtable');
   await expect(page.getByLabel('Scheduler kind')).toHaveValue('dtable');
+  // Unchanged, the preset stays in the address, so a reload keeps it and its group.
+  await page.waitForTimeout(400);
+  expect(new URL(page.url()).hash).toBe('#preset=r1-dtable');
+  await page.reload();
+  await expect(page.getByLabel('Preset', { exact: true })).toHaveValue('r1-dtable');
 
   await comparison(page).getByRole('button', { name: 'Compare the R1 schedulers' }).click();
   await expect(comparison(page).getByTestId('compare-status')).toHaveText('Compared 3 runs.', { timeout: 120_000 });

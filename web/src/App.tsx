@@ -16,6 +16,11 @@ type View = 'lab' | 'design' | 'r2';
 const viewOf = (hash: string): View => (isDesignHash(hash) ? 'design' : isR2Hash(hash) ? 'r2' : 'lab');
 
 const SUBTITLES: Record<View, string> = { lab: 'Link lab', design: 'Table designer', r2: 'Multimedia network (R2)' };
+const TAGLINES: Record<View, string> = {
+  lab: 'QoS scheduling on one output port: table, fair-queueing and priority schedulers, latency and throughput per class.',
+  design: 'Arbitration tables from requirements: latency by distance, bandwidth by weight, a worst-case wait bound per class, OpenSM export.',
+  r2: 'QoS scheduling in a 64-node network: four schedulers swept over offered load, with confidence bands.',
+};
 
 export function App({ engine, createEngine }: { engine: Engine; createEngine?: () => SweepEngine }) {
   const [version, setVersion] = useState<string | null>(null);
@@ -84,9 +89,7 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
           qoslab <span className="subtitle">{SUBTITLES[view]}</span>
         </h1>
         <p className="tagline">
-          {view === 'r2'
-            ? 'QoS scheduling in a 64-node network: four schedulers swept over offered load, with confidence bands.'
-            : 'QoS scheduling on one output port: table, fair-queueing and priority schedulers, latency and throughput per class.'}
+          {TAGLINES[view]}
         </p>
         <nav className="app-nav" aria-label="Views">
           <button type="button" aria-current={view === 'lab' ? 'page' : undefined} disabled={view === 'lab'} onClick={() => go('lab', labHash.current)}>

@@ -35,11 +35,20 @@ interface Props {
   presets?: readonly PresetInfo[];
   /** The preset the scenario was opened from. */
   preset?: string | null;
+  /** The preset's scenario as opened (JSON): while the scenario is unchanged, the address is
+   * `#preset=<name>`, so a reload or a shared link keeps the preset (and its group). */
+  presetJson?: string | null;
   onOpenPreset?: (name: string) => void;
   createEngine?: () => SweepEngine;
 }
 
 const NO_PRESETS: readonly PresetInfo[] = [];
+
+/** The lab's address: `preset=<name>` while the scenario is the preset as opened, else the
+ * share link of the scenario. */
+export function labHash(scenario: Scenario, scenarioJson: string, preset: string | null, presetJson: string | null): string {
+  return preset !== null && presetJson === scenarioJson ? `preset=${encodeURIComponent(preset)}` : encodeHash(scenario);
+}
 
 export function LabScreen({
   engine,
@@ -50,12 +59,16 @@ export function LabScreen({
   onError,
   presets = NO_PRESETS,
   preset = null,
+  presetJson = null,
   onOpenPreset,
   createEngine,
 }: Props) {
   const scenarioJson = useMemo(() => JSON.stringify(scenario), [scenario]);
   const [animating, setAnimating] = useState(() => isAnimateHash(window.location.hash));
-  const hash = useMemo(() => withAnimateView(encodeHash(scenario), animating), [scenario, animating]);
+  const hash = useMemo(
+    () => withAnimateView(labHash(scenario, scenarioJson, preset, presetJson), animating),
+    [scenario, scenarioJson, preset, presetJson, animating],
+  );
   const url = urlWithHash(hash, window.location);
   const onHash = useCallback(
     (h: string) => {

@@ -23,6 +23,8 @@ interface Props {
 export function LinkLab({ engine, createEngine }: Props) {
   const [scenario, setScenario] = useState<Scenario | null>(null);
   const [preset, setPreset] = useState<string | null>(null);
+  // The preset's scenario as opened (JSON), to tell whether it has been edited since.
+  const [presetJson, setPresetJson] = useState<string | null>(null);
   const [presets, setPresets] = useState<PresetInfo[]>([]);
   const [banners, setBanners] = useState<BannerMessage[]>([]);
 
@@ -39,6 +41,7 @@ export function LinkLab({ engine, createEngine }: Props) {
       const loaded = await scenarioFromHash(engine, hash);
       setScenario(loaded.scenario);
       setPreset(loaded.preset ?? null);
+      setPresetJson(loaded.preset ? JSON.stringify(loaded.scenario) : null);
       if (loaded.problem) addBanner('link', loaded.problem.title, loaded.problem.lines, DEFAULT_LOADED);
       else clearBanner('link');
     },
@@ -52,6 +55,7 @@ export function LinkLab({ engine, createEngine }: Props) {
         if (!live) return;
         setScenario(loaded.scenario);
         setPreset(loaded.preset ?? null);
+        setPresetJson(loaded.preset ? JSON.stringify(loaded.scenario) : null);
         if (loaded.problem) addBanner('link', loaded.problem.title, loaded.problem.lines, DEFAULT_LOADED);
       },
       (e: unknown) => {
@@ -88,6 +92,7 @@ export function LinkLab({ engine, createEngine }: Props) {
       }
       setScenario(loaded.scenario);
       setPreset(name);
+      setPresetJson(JSON.stringify(loaded.scenario));
       clearBanner('file');
     },
     [engine, addBanner, clearBanner],
@@ -101,6 +106,7 @@ export function LinkLab({ engine, createEngine }: Props) {
       if (loaded.ok) {
         setScenario(loaded.scenario);
         setPreset(null);
+        setPresetJson(null);
         clearBanner('file');
       } else {
         addBanner('file', `Cannot open ${name}: it is not a valid scenario`, loaded.lines, 'The scenario being edited was kept.');
@@ -131,6 +137,7 @@ export function LinkLab({ engine, createEngine }: Props) {
           onError={onError}
           presets={presets}
           preset={preset}
+          presetJson={presetJson}
           onOpenPreset={(name) => void onOpenPreset(name)}
           createEngine={createEngine}
         />

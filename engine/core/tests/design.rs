@@ -3,12 +3,14 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
+mod random_requirements;
+
 use proptest::prelude::*;
 use qoslab_core::EngineError;
 use qoslab_core::design::{
-    ClassRequirement, Design, Requirements, Technology, design, evaluate, max_cyclic_distance,
-    parse_requirements,
+    Design, Requirements, Technology, design, evaluate, max_cyclic_distance, parse_requirements,
 };
+use random_requirements::requirements;
 
 const VECTOR: &str = qoslab_core::design::MULTIMEDIA_VECTOR;
 
@@ -192,33 +194,6 @@ fn infeasible_shares_name_the_class() {
         panic!("accepted");
     };
     assert_eq!(errors[0].path, "classes[2].share");
-}
-
-fn requirements(
-    technology: Technology,
-    log_n: u32,
-    raw: &[(Option<u32>, u32, u32)],
-) -> Requirements {
-    let n = 1u32 << log_n;
-    let total: u32 = raw.iter().map(|r| r.2).sum();
-    Requirements {
-        technology,
-        entries: n,
-        gmtu_bytes: 2048,
-        w: None,
-        k: None,
-        link_rate_gbps: None,
-        classes: raw
-            .iter()
-            .enumerate()
-            .map(|(i, &(d, mtu, s))| ClassRequirement {
-                name: format!("C{i}"),
-                distance: d.map(|l| 1 << l.min(log_n)),
-                mtu_bytes: mtu,
-                share: f64::from(s) / f64::from(total),
-            })
-            .collect(),
-    }
 }
 
 fn check(r: &Requirements, d: &Design) -> Result<(), TestCaseError> {

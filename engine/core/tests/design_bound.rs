@@ -14,12 +14,13 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
+mod random_requirements;
+
 use proptest::prelude::*;
-use qoslab_core::design::{
-    ClassRequirement, Design, Requirements, Technology, design, parse_requirements,
-};
+use qoslab_core::design::{Design, Requirements, Technology, design, parse_requirements};
 use qoslab_core::scenario;
 use qoslab_core::trace::{MAX_TRACE_DECISIONS, trace};
+use random_requirements::requirements;
 use serde_json::{Value, json};
 
 const VECTOR: &str = qoslab_core::design::MULTIMEDIA_VECTOR;
@@ -192,33 +193,6 @@ fn spec_vector_waits_stay_within_the_bounds() {
             ratio.iter().cloned().fold(0.0, f64::max) > 0.5,
             "{tech}: {shown:?}"
         );
-    }
-}
-
-fn requirements(
-    technology: Technology,
-    log_n: u32,
-    raw: &[(Option<u32>, u32, u32)],
-) -> Requirements {
-    let n = 1u32 << log_n;
-    let total: u32 = raw.iter().map(|r| r.2).sum();
-    Requirements {
-        technology,
-        entries: n,
-        gmtu_bytes: 2048,
-        w: None,
-        k: None,
-        link_rate_gbps: None,
-        classes: raw
-            .iter()
-            .enumerate()
-            .map(|(i, &(d, mtu, s))| ClassRequirement {
-                name: format!("C{i}"),
-                distance: d.map(|l| 1 << l.min(log_n)),
-                mtu_bytes: mtu,
-                share: f64::from(s) / f64::from(total),
-            })
-            .collect(),
     }
 }
 

@@ -171,3 +171,40 @@ fn design_exports_opensm_lines_for_infiniband() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("technology"));
 }
+
+#[test]
+fn omnipath_designs_carry_their_sl_sc_vl_maps_and_at_most_31_classes() {
+    let p = temp_file("opa.json", &VECTOR.replace("\"dtable\"", "\"omnipath\""));
+    let out = qoslab(&["design", p.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let d: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let sl2sc = d["omnipath"]["sl2sc"].as_array().unwrap();
+    assert_eq!(sl2sc.len(), 32);
+    assert_eq!(sl2sc[6], 6);
+    assert!(sl2sc[7].is_null());
+    assert_eq!(d["omnipath"]["sc2sl"][3], 3);
+    // Other technologies have no Omni-Path maps.
+    let dt = temp_file("dt.json", VECTOR);
+    let out = qoslab(&["design", dt.to_str().unwrap()]);
+    let d: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(d.get("omnipath").is_none());
+    // 32 classes: SC 15 / VL 15 are management, so only 31 data lanes.
+    let classes: Vec<String> = (0..32)
+        .map(|i| format!(r#"{{"name": "C{i}", "distance": null, "mtu_bytes": 64, "share": 0.03}}"#))
+        .collect();
+    let many = temp_file(
+        "opa32.json",
+        &format!(
+            r#"{{"technology": "omnipath", "entries": 64, "gmtu_bytes": 2048, "classes": [{}]}}"#,
+            classes.join(",")
+        ),
+    );
+    let out = qoslab(&["design", many.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("at most 31 classes"), "{err}");
+}

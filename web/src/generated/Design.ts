@@ -2,6 +2,7 @@
 import type { ClassDesign } from "./ClassDesign";
 import type { DesignEntry } from "./DesignEntry";
 import type { Equivalents } from "./Equivalents";
+import type { OmniPathMaps } from "./OmniPathMaps";
 import type { Technology } from "./Technology";
 import type { TechnologyMapping } from "./TechnologyMapping";
 
@@ -56,4 +57,8 @@ link_rate_gbps: number,
 /**
  * How the design maps onto DTable, InfiniBand, Omni-Path and the AS basic table.
  */
-mappings: Array<TechnologyMapping>, };
+mappings: Array<TechnologyMapping>, 
+/**
+ * Omni-Path designs: the SL2SC, SC2VL and SC2SL maps (class `k` = SL `k`).
+ */
+omnipath?: OmniPathMaps, };

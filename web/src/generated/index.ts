@@ -41,6 +41,7 @@ export type { Model } from "./Model";
 export type { NetworkClassConfig } from "./NetworkClassConfig";
 export type { NetworkConfig } from "./NetworkConfig";
 export type { NetworkLinkConfig } from "./NetworkLinkConfig";
+export type { OmniPathMaps } from "./OmniPathMaps";
 export type { OnOffArrivals } from "./OnOffArrivals";
 export type { ParetoSize } from "./ParetoSize";
 export type { PermutationConfig } from "./PermutationConfig";

@@ -9,6 +9,7 @@ use super::decoupling::{self, ClassNeed};
 use super::equivalents::{DesignEntry, Equivalents, equivalents};
 use super::evaluate::evaluate;
 use super::mapping::{TechnologyMapping, mappings};
+use super::omnipath::{self, OmniPathMaps};
 use super::placement::{max_cyclic_distance, place};
 use super::requirements::{Requirements, Technology, credits, tenths, validate_requirements};
 use crate::error::EngineError;
@@ -75,6 +76,10 @@ pub struct Design {
     pub link_rate_gbps: f64,
     /// How the design maps onto DTable, InfiniBand, Omni-Path and the AS basic table.
     pub mappings: Vec<TechnologyMapping>,
+    /// Omni-Path designs: the SL2SC, SC2VL and SC2SL maps (class `k` = SL `k`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub omnipath: Option<OmniPathMaps>,
 }
 
 impl Design {
@@ -94,6 +99,9 @@ pub fn design(r: &Requirements) -> Result<Design, EngineError> {
         })?;
     }
     d.mappings = mappings(&d);
+    if d.technology == Technology::Omnipath {
+        d.omnipath = omnipath::maps(d.classes.len());
+    }
     Ok(d)
 }
 
@@ -176,6 +184,7 @@ fn design_table(r: &Requirements) -> Result<Design, EngineError> {
             equivalents,
             link_rate_gbps: r.link_rate(),
             mappings: Vec::new(),
+            omnipath: None,
         });
     };
     let needs: Vec<ClassNeed> = (0..classes)
@@ -236,5 +245,6 @@ fn design_table(r: &Requirements) -> Result<Design, EngineError> {
         equivalents,
         link_rate_gbps: r.link_rate(),
         mappings: Vec::new(),
+        omnipath: None,
     })
 }

@@ -11,7 +11,8 @@
 //!   as deficit counters plus one as the accumulated-weight register, 47 unused) needs an
 //!   arbiter that reads the tables that way; its limits are checked too.
 //! - **Omni-Path**: like InfiniBand (the engine models 64-entry tables with 8-bit weights);
-//!   classes are SLs mapped SL to SC to VL.
+//!   classes are SLs mapped SL to SC to VL on the data lanes (lane 15 is management; see
+//!   [`super::omnipath`]).
 //! - **AS basic**: no weights; each entry sends one packet, so only entry counts carry
 //!   bandwidth: the shares it would give with packets of each class's MTU are reported.
 
@@ -242,9 +243,12 @@ fn vlarb(ctx: &Context, tech: Technology) -> TechnologyMapping {
         ));
     }
     let classes_to_vls = if ib {
-        "class k is VL k, SL k maps to VL k (sl2vl)"
+        "class k is VL k, SL k maps to VL k (sl2vl)".to_string()
     } else {
-        "class k is SL k, mapped SL to SC to VL k (SL2SC, SC2VL; VL 15 is management)"
+        format!(
+            "class k is SL k, mapped SL to SC to VL by SL2SC and SC2VL: {}",
+            super::omnipath::describe(d.classes.len())
+        )
     };
     let mut details = vec![
         format!(
@@ -464,7 +468,12 @@ mod tests {
         assert!(m.fits, "{m:?}");
         assert!(m.details[0].contains("SL to SC to VL"));
         assert_eq!(m.details[2], d.mappings[1].details[2]);
-        // 20 classes fit Omni-Path's 32 but not InfiniBand's 15 data VLs.
+        assert!(
+            m.details[0].contains("SL 0-6 -> SC 0-6 -> VL 0-6"),
+            "{}",
+            m.details[0]
+        );
+        // 20 classes fit Omni-Path's 31 data lanes but not InfiniBand's 15 data VLs.
         let many: Vec<String> = (0..20)
             .map(|i| {
                 format!(r#"{{"name": "C{i}", "distance": null, "mtu_bytes": 64, "share": 0.05}}"#)
@@ -476,6 +485,10 @@ mod tests {
         );
         let d = design(&parse_requirements(&text).unwrap()).unwrap();
         assert!(d.mappings[2].fits, "{:?}", d.mappings[2]);
+        assert!(d.mappings[2].details[0].contains("SL 15-19 -> SC 16-20 -> VL 16-20"));
+        let maps = d.omnipath.as_ref().unwrap();
+        assert_eq!(maps.sl2sc[15], Some(16));
+        assert_eq!(maps.sc2sl[16], Some(15));
         assert!(!d.mappings[1].fits);
         assert!(d.mappings[1].problems[0].contains("at most 15 data VLs"));
     }

@@ -11,6 +11,7 @@ mod designer;
 mod equivalents;
 mod evaluate;
 mod mapping;
+pub mod omnipath;
 pub mod opensm;
 mod placement;
 mod requirements;

@@ -43,7 +43,8 @@ pub enum Technology {
     Dtable,
     /// InfiniBand VL arbitration: up to 64 entries, 8-bit weights, 15 data VLs.
     Infiniband,
-    /// Omni-Path: treated like InfiniBand (64 entries, 8-bit weights) with up to 32 classes.
+    /// Omni-Path: arbitrated like InfiniBand (64 entries, 8-bit weights), classes as SLs
+    /// mapped SL to SC to VL, up to 31 classes (32 SCs and VLs, lane 15 for management).
     Omnipath,
     /// Advanced Switching basic table: 32 to 1024 entries (powers of two), no weights.
     As,
@@ -64,7 +65,8 @@ impl Technology {
         match self {
             Technology::Dtable => 64,
             Technology::Infiniband => 15,
-            Technology::Omnipath | Technology::As => 32,
+            Technology::Omnipath => super::omnipath::DATA_LANES,
+            Technology::As => 32,
         }
     }
 

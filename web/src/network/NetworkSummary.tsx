@@ -75,30 +75,32 @@ export const NetworkSummary = memo(function NetworkSummary({ scenario }: { scena
           {scenario.duration_us} µs (warm-up {scenario.warmup_us} µs), seed {scenario.seed}
         </dd>
       </dl>
-      <table className="results-table">
-        <caption>Classes</caption>
-        <thead>
-          <tr>
-            <th scope="col">Class</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Traffic</th>
-            <th scope="col">Load per end point</th>
-          </tr>
-        </thead>
-        <tbody>
-          {net.classes.map((c, i) => {
-            const load = classLoad(c);
-            return (
-              <tr key={i}>
-                <th scope="row">{c.name}</th>
-                <td>{c.best_effort ? 'best effort' : 'QoS'}</td>
-                <td>{generatorText(c)}</td>
-                <td>{load === null ? '—' : `${(load * 100).toFixed(1)} %`}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table className="results-table network-classes">
+          <caption>Classes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Class</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Traffic</th>
+              <th scope="col">Load per end point</th>
+            </tr>
+          </thead>
+          <tbody>
+            {net.classes.map((c, i) => {
+              const load = classLoad(c);
+              return (
+                <tr key={i}>
+                  <th scope="row">{c.name}</th>
+                  <td>{c.best_effort ? 'best effort' : 'QoS'}</td>
+                  <td>{generatorText(c)}</td>
+                  <td>{load === null ? '—' : `${(load * 100).toFixed(1)} %`}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 });

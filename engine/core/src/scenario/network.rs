@@ -37,7 +37,8 @@ use ts_rs::TS;
 
 use super::tagged::tagged_enum;
 use super::validate::{
-    ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, MAX_EXPECTED_PACKETS, Problems, validate_scheduler,
+    ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, MAX_EXPECTED_PACKETS, Problems, validate_class_name,
+    validate_scheduler,
 };
 use super::{Scenario, SchedulerConfig};
 use crate::network::topology::Topology;
@@ -360,19 +361,12 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
     let mut connections = 0u64;
     for (i, class) in net.classes.iter().enumerate() {
         let at = format!("model.classes[{i}]");
-        if class.name.trim().is_empty() {
-            p.add(format!("{at}.name"), "must not be empty");
-        } else if class.name.chars().count() > 40 {
-            p.add(format!("{at}.name"), "must be at most 40 characters");
-        } else if net.classes[..i].iter().any(|c| c.name == class.name) {
-            p.add(
-                format!("{at}.name"),
-                format!(
-                    "\"{}\" is used by an earlier class; names must be unique",
-                    class.name
-                ),
-            );
-        }
+        validate_class_name(
+            &at,
+            &class.name,
+            net.classes[..i].iter().map(|c| c.name.as_str()),
+            p,
+        );
         let t = &class.traffic;
         let before = p.len();
         if let Some(link) = link {

@@ -151,19 +151,12 @@ fn validate_link_lab(s: &Scenario, lab: &LinkLabConfig, p: &mut Problems) {
     let mut expected_packets = 0.0;
     for (i, class) in lab.classes.iter().enumerate() {
         let at = format!("model.classes[{i}]");
-        if class.name.trim().is_empty() {
-            p.add(format!("{at}.name"), "must not be empty");
-        } else if class.name.chars().count() > 40 {
-            p.add(format!("{at}.name"), "must be at most 40 characters");
-        } else if lab.classes[..i].iter().any(|c| c.name == class.name) {
-            p.add(
-                format!("{at}.name"),
-                format!(
-                    "\"{}\" is used by an earlier class; names must be unique",
-                    class.name
-                ),
-            );
-        }
+        validate_class_name(
+            &at,
+            &class.name,
+            lab.classes[..i].iter().map(|c| c.name.as_str()),
+            p,
+        );
         if let Some(drain) = class.drain_rate_gbps {
             p.rate(&format!("{at}.drain_rate_gbps"), drain);
         }
@@ -463,6 +456,25 @@ fn require_entries(classes: &[ClassRef<'_>], tables: &[&[super::TableEntry]], p:
                 format!("class \"{}\" has traffic but no entry in the scheduler's table, so it would never be served", class.name),
             );
         }
+    }
+}
+
+/// A class name at `at`: not blank, at most 40 characters, unlike every `earlier` name.
+pub(super) fn validate_class_name<'a>(
+    at: &str,
+    name: &str,
+    mut earlier: impl Iterator<Item = &'a str>,
+    p: &mut Problems,
+) {
+    if name.trim().is_empty() {
+        p.add(format!("{at}.name"), "must not be empty");
+    } else if name.chars().count() > 40 {
+        p.add(format!("{at}.name"), "must be at most 40 characters");
+    } else if earlier.any(|e| e == name) {
+        p.add(
+            format!("{at}.name"),
+            format!("\"{name}\" is used by an earlier class; names must be unique"),
+        );
     }
 }
 

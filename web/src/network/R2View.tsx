@@ -9,8 +9,7 @@ import { cdfToCsv, downloadText } from '../charts/export';
 import { colorFor } from '../charts/palette';
 import { chooseTimeUnit } from '../charts/units';
 import type { Engine } from '../engine/client';
-import { engineErrorLines } from '../lab/errors';
-import { parseResults } from '../lab/format';
+import { runAtLoad } from '../sweep/runAtLoad';
 import { fetchText } from '../presets/presets';
 import { SharePanel } from '../share/SharePanel';
 import { urlWithHash } from '../share/link';
@@ -286,31 +285,8 @@ export function R2View({ engine, createEngine, readPreset = defaultReadPreset, i
             const label = labels[job.scheduler] ?? '';
             const seed = (params.firstSeed ?? seedOf(preset)) + job.seedIndex;
             const json = withSeed(withDuration(preset, params.durationUs), seed);
-            const scaled = await sweepEngine.atLoad(json, job.load);
-            if (!scaled.ok) {
-              return { status: 'failed', message: `${label} at load ${job.load}: ${engineErrorLines(scaled.error).join('; ')}` };
-            }
-            // A late progress report (its own channel) must not touch the slot's next run.
-            let live = true;
-            const outcome = await sweepEngine.run(
-              scaled.scenarioJson,
-              (p) => {
-                if (live) progress[slot] = p.fraction;
-              },
-              signal,
-            );
-            live = false;
-            progress[slot] = 0;
-            switch (outcome.status) {
-              case 'done':
-                return { status: 'done', value: runSummary(parseResults(outcome.resultsJson), job.loadIndex === lastLoad) };
-              case 'cancelled':
-                return { status: 'cancelled' };
-              case 'invalid':
-                return { status: 'failed', message: `${label} at load ${job.load}, seed ${seed}: ${engineErrorLines(outcome.error).join('; ')}` };
-              case 'crashed':
-                return { status: 'failed', message: `The engine crashed on ${label} at load ${job.load}, seed ${seed}: ${outcome.message}` };
-            }
+            const outcome = await runAtLoad(sweepEngine, json, job.load, `${label} at load ${job.load}, seed ${seed}`, (f) => (progress[slot] = f), signal);
+            return outcome.status === 'done' ? { status: 'done', value: runSummary(outcome.value, job.loadIndex === lastLoad) } : outcome;
           },
           (point, outcome, finished) => {
             const job = jobs[point.index];

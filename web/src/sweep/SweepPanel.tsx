@@ -6,9 +6,9 @@ import { ExportButtons } from '../charts/ExportButtons';
 import { colorFor } from '../charts/palette';
 import { PanelsChart } from '../charts/PanelsChart';
 import type { Engine } from '../engine/client';
-import { engineErrorLines } from '../lab/errors';
-import { formatPercent, parseResults } from '../lab/format';
+import { formatPercent } from '../lab/format';
 import type { PresetInfo } from '../presets/presets';
+import { runAtLoad } from './runAtLoad';
 import { pointResult, sweepCsv, sweepPanels, sweepRows, withDuration, type PointResult } from './sweepData';
 import { DEFAULT_LOADS, MAX_POINTS, parseLoads, planPoints, runPoints, workerCount, type SweepPoint } from './sweepPlan';
 
@@ -81,30 +81,8 @@ export const SweepPanel = memo(function SweepPanel({ presets, readPreset, create
             const engine = engines[slot];
             const json = texts[point.preset];
             if (!engine || json === undefined) return { status: 'failed', message: 'no engine' };
-            const scaled = await engine.atLoad(json, point.load);
-            if (!scaled.ok) return { status: 'failed', message: `${titles[point.preset]} at load ${point.load}: ${engineErrorLines(scaled.error).join('; ')}` };
-            progress[slot] = 0;
-            // A late progress report (its own channel) must not touch the slot's next point.
-            let live = true;
-            const outcome = await engine.run(
-              scaled.scenarioJson,
-              (p) => {
-                if (live) progress[slot] = p.fraction;
-              },
-              signal,
-            );
-            live = false;
-            progress[slot] = 0;
-            switch (outcome.status) {
-              case 'done':
-                return { status: 'done', value: pointResult(point.load, parseResults(outcome.resultsJson)) };
-              case 'cancelled':
-                return { status: 'cancelled' };
-              case 'invalid':
-                return { status: 'failed', message: `${titles[point.preset]} at load ${point.load}: ${engineErrorLines(outcome.error).join('; ')}` };
-              case 'crashed':
-                return { status: 'failed', message: `The engine crashed on ${titles[point.preset]} at load ${point.load}: ${outcome.message}` };
-            }
+            const outcome = await runAtLoad(engine, json, point.load, `${titles[point.preset]} at load ${point.load}`, (f) => (progress[slot] = f), signal);
+            return outcome.status === 'done' ? { status: 'done', value: pointResult(point.load, outcome.value) } : outcome;
           },
           (point, outcome, finished) => {
             if (outcome.status === 'done') setResults((m) => new Map(m).set(point.index, outcome.value));

@@ -1,0 +1,46 @@
+// One sweep point on one worker: scale the scenario to a total offered load, run it with
+// progress and cancel, and read its results. Shared by the sweep and R2 views.
+import type { RunResults } from '../generated';
+import { engineErrorLines } from '../lab/errors';
+import { parseResults } from '../lab/format';
+import type { SweepEngine } from './SweepPanel';
+import type { PointOutcome } from './sweepPlan';
+
+/**
+ * Scales `json` to total offered `load` on `engine`, runs it reporting its fraction to
+ * `onFraction` (0 again when it ends), and gives its results; a failure's message starts
+ * with `what` (e.g. "R1: DTable at load 0.5").
+ */
+export async function runAtLoad(
+  engine: SweepEngine,
+  json: string,
+  load: number,
+  what: string,
+  onFraction: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<PointOutcome<RunResults>> {
+  const scaled = await engine.atLoad(json, load);
+  if (!scaled.ok) return { status: 'failed', message: `${what}: ${engineErrorLines(scaled.error).join('; ')}` };
+  onFraction(0);
+  // A late progress report (its own channel) must not touch the slot's next point.
+  let live = true;
+  const outcome = await engine.run(
+    scaled.scenarioJson,
+    (p) => {
+      if (live) onFraction(p.fraction);
+    },
+    signal,
+  );
+  live = false;
+  onFraction(0);
+  switch (outcome.status) {
+    case 'done':
+      return { status: 'done', value: parseResults(outcome.resultsJson) };
+    case 'cancelled':
+      return { status: 'cancelled' };
+    case 'invalid':
+      return { status: 'failed', message: `${what}: ${engineErrorLines(outcome.error).join('; ')}` };
+    case 'crashed':
+      return { status: 'failed', message: `The engine crashed on ${what}: ${outcome.message}` };
+  }
+}

@@ -804,15 +804,7 @@ fn admission_without_connections_is_refused() {
         1,
     );
     doc["model"]["admission"] = json!({"qos_cap": 1.0, "reserved": [0.5]});
-    let Err(qoslab_core::EngineError::Invalid { errors }) = Run::from_json(&doc.to_string()) else {
-        panic!("accepted");
-    };
-    assert!(
-        errors
-            .iter()
-            .any(|e| e.path == "model.admission" && e.message.contains("no")),
-        "{errors:?}"
-    );
+    assert_refused(&doc, "model.admission", "no");
 }
 
 /// The topology sizes the spec gives, through the scenario: 64 end points with 8-port
@@ -850,15 +842,7 @@ fn oversized_networks_are_refused() {
     doc["model"]["classes"] = json!(classes);
     doc["model"]["interface_scheduler"] = json!({"kind": "fifo"});
     doc["model"]["switch_scheduler"] = json!({"kind": "fifo"});
-    let Err(qoslab_core::EngineError::Invalid { errors }) = Run::from_json(&doc.to_string()) else {
-        panic!("accepted");
-    };
-    assert!(
-        errors
-            .iter()
-            .any(|e| e.path == "model.topology" && e.message.contains("virtual output queues")),
-        "{errors:?}"
-    );
+    assert_refused(&doc, "model.topology", "virtual output queues");
 }
 
 /// Too many connections (64 kb/s voice at load 1 on 1024 end points: 31 250 each, 32
@@ -870,15 +854,7 @@ fn too_many_connections_are_refused() {
     doc["model"]["classes"][1]["traffic"]["load"] = json!(1.0);
     doc["duration_us"] = json!(10);
     doc["warmup_us"] = json!(1);
-    let Err(qoslab_core::EngineError::Invalid { errors }) = Run::from_json(&doc.to_string()) else {
-        panic!("accepted");
-    };
-    assert!(
-        errors
-            .iter()
-            .any(|e| e.path == "model.classes" && e.message.contains("connections together")),
-        "{errors:?}"
-    );
+    assert_refused(&doc, "model.classes", "connections together");
 }
 
 /// 4096 end points on 4-port switches: 12 stages of 2048 switches, whose routing tables
@@ -889,13 +865,18 @@ fn networks_with_huge_routing_tables_are_refused() {
     doc["model"]["topology"] = json!({"kind": "min", "end_points": 4096, "switch_ports": 4});
     doc["duration_us"] = json!(10);
     doc["warmup_us"] = json!(1);
+    assert_refused(&doc, "model.topology", "routing tables");
+}
+
+/// `doc` is refused with an error at `path` whose message contains `text`.
+fn assert_refused(doc: &Value, path: &str, text: &str) {
     let Err(qoslab_core::EngineError::Invalid { errors }) = Run::from_json(&doc.to_string()) else {
         panic!("accepted");
     };
     assert!(
         errors
             .iter()
-            .any(|e| e.path == "model.topology" && e.message.contains("routing tables")),
+            .any(|e| e.path == path && e.message.contains(text)),
         "{errors:?}"
     );
 }

@@ -1,7 +1,7 @@
 // An arbitration table as a ring (up to 64 entries) or a strip of rows (more), each entry
 // coloured by its class with its weight, and the pointer on the selected entry.
-import { arc } from 'd3-shape';
 import { colorFor } from '../charts/palette';
+import { ringSegment } from '../charts/ringSegment';
 import type { TableView } from './model';
 
 /** Tables larger than this are drawn as strips. */
@@ -40,13 +40,7 @@ function Ring({ table, classNames }: Props) {
   const inner = 60;
   const n = table.entries.length;
   const step = (2 * Math.PI) / Math.max(1, n);
-  const segment = arc<{ start: number; end: number; grow: number }>()
-    .innerRadius((d) => inner - d.grow)
-    .outerRadius((d) => outer + d.grow)
-    .startAngle((d) => d.start)
-    .endAngle((d) => d.end)
-    .padAngle(n > 1 ? 0.012 : 0)
-    .cornerRadius(2);
+  const segment = ringSegment(inner, outer, n > 1 ? 0.012 : 0, 2);
   const p = table.pointer;
   const pointerAngle = p === null ? null : (p + 0.5) * step; // 0 = 12 o'clock, clockwise
   const labelled = n <= 32;

@@ -2,9 +2,9 @@
 // (its weight outside), entry 0 at 12 o'clock, clockwise. Click an entry or use the keys
 // (arrows move, C / Shift+C change the class, + / - change the weight) to select and edit
 // it; the fields under the ring edit the selected entry too.
-import { arc } from 'd3-shape';
 import { useState, type KeyboardEvent } from 'react';
 import { colorFor } from '../charts/palette';
+import { ringSegment } from '../charts/ringSegment';
 import type { DesignEntry } from '../generated';
 import { cycleClass, moveKey, parseWeight } from './model';
 
@@ -33,12 +33,7 @@ export function TableRing({ table, names, selected, onSelect, onChange, maxWeigh
   const outer = 138;
   const inner = 96;
   const step = (2 * Math.PI) / Math.max(1, n);
-  const segment = arc<{ start: number; end: number; grow: number }>()
-    .innerRadius((d) => inner - d.grow)
-    .outerRadius((d) => outer + d.grow)
-    .startAngle((d) => d.start)
-    .endAngle((d) => d.end)
-    .padAngle(n > 1 && n <= 256 ? 0.01 : 0);
+  const segment = ringSegment(inner, outer, n > 1 && n <= 256 ? 0.01 : 0);
   const sel = Math.min(Math.max(0, selected), Math.max(0, n - 1));
   const current = table[sel];
   const weighted = maxWeight !== null;

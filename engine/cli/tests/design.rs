@@ -5,18 +5,10 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-const VECTOR: &str = r#"{
-  "technology": "dtable", "entries": 64, "gmtu_bytes": 2048, "w": null, "k": null,
-  "classes": [
-    {"name": "NC", "distance": 2, "mtu_bytes": 192, "share": 0.09375},
-    {"name": "VO", "distance": 4, "mtu_bytes": 192, "share": 0.046875},
-    {"name": "VI", "distance": 8, "mtu_bytes": 2048, "share": 0.5},
-    {"name": "CL", "distance": 16, "mtu_bytes": 2048, "share": 0.203125},
-    {"name": "EE", "distance": 32, "mtu_bytes": 1024, "share": 0.09375},
-    {"name": "BE", "distance": 64, "mtu_bytes": 1024, "share": 0.046875},
-    {"name": "BK", "distance": 64, "mtu_bytes": 1024, "share": 0.015625}
-  ]
-}"#;
+/// The spec's multimedia vector with `w` and `k` left to the search.
+fn vector() -> String {
+    qoslab_core::design::MULTIMEDIA_VECTOR.replace(r#""w": 2, "k": 0.5"#, r#""w": null, "k": null"#)
+}
 
 fn qoslab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_qoslab"))
@@ -33,7 +25,7 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 
 #[test]
 fn design_prints_the_public_vector() {
-    let p = temp_file("vector.json", VECTOR);
+    let p = temp_file("vector.json", &vector());
     for args in [
         vec!["design", p.to_str().unwrap()],
         vec!["design", p.to_str().unwrap(), "--format", "json"],
@@ -87,7 +79,7 @@ fn design_prints_the_public_vector() {
 
 #[test]
 fn invalid_requirements_exit_2_naming_fields() {
-    let bad = VECTOR
+    let bad = vector()
         .replace("\"distance\": 4,", "\"distance\": 0,")
         .replace("\"share\": 0.5", "\"share\": 0.6");
     let p = temp_file("bad.json", &bad);
@@ -105,7 +97,7 @@ fn invalid_requirements_exit_2_naming_fields() {
 
 #[test]
 fn unmeetable_requirements_exit_2_naming_the_class() {
-    let bad = VECTOR.replace("\"dtable\"", "\"infiniband\"").replace(
+    let bad = vector().replace("\"dtable\"", "\"infiniband\"").replace(
         "\"mtu_bytes\": 192, \"share\": 0.09375",
         "\"mtu_bytes\": 2048, \"share\": 0.09375",
     );
@@ -131,7 +123,7 @@ fn syntax_errors_exit_2_and_missing_files_exit_1() {
 
 #[test]
 fn unknown_formats_are_refused_by_clap() {
-    let p = temp_file("fmt.json", VECTOR);
+    let p = temp_file("fmt.json", &vector());
     let out = qoslab(&["design", p.to_str().unwrap(), "--format", "xml"]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_file(p).ok();
@@ -141,7 +133,7 @@ fn unknown_formats_are_refused_by_clap() {
 fn design_exports_opensm_lines_for_infiniband() {
     let p = temp_file(
         "vector-ib.json",
-        &VECTOR.replace("\"dtable\"", "\"infiniband\""),
+        &vector().replace("\"dtable\"", "\"infiniband\""),
     );
     let out = qoslab(&["design", p.to_str().unwrap(), "--format", "opensm"]);
     assert!(
@@ -166,7 +158,7 @@ fn design_exports_opensm_lines_for_infiniband() {
     assert!(iba.high.iter().all(|e| e.weight == 0));
 
     // Not an InfiniBand design: refused, naming the field.
-    let p = temp_file("vector-dt.json", VECTOR);
+    let p = temp_file("vector-dt.json", &vector());
     let out = qoslab(&["design", p.to_str().unwrap(), "--format", "opensm"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("technology"));
@@ -174,7 +166,7 @@ fn design_exports_opensm_lines_for_infiniband() {
 
 #[test]
 fn omnipath_designs_carry_their_sl_sc_vl_maps_and_at_most_31_classes() {
-    let p = temp_file("opa.json", &VECTOR.replace("\"dtable\"", "\"omnipath\""));
+    let p = temp_file("opa.json", &vector().replace("\"dtable\"", "\"omnipath\""));
     let out = qoslab(&["design", p.to_str().unwrap()]);
     assert!(
         out.status.success(),
@@ -188,7 +180,7 @@ fn omnipath_designs_carry_their_sl_sc_vl_maps_and_at_most_31_classes() {
     assert!(sl2sc[7].is_null());
     assert_eq!(d["omnipath"]["sc2sl"][3], 3);
     // Other technologies have no Omni-Path maps.
-    let dt = temp_file("dt.json", VECTOR);
+    let dt = temp_file("dt.json", &vector());
     let out = qoslab(&["design", dt.to_str().unwrap()]);
     let d: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(d.get("omnipath").is_none());

@@ -134,17 +134,16 @@ fn exported_files() -> Vec<(&'static str, Vec<OpenSmQos>)> {
     .unwrap();
     // A designed table (the spec's multimedia vector, InfiniBand technology).
     let requirements = qoslab_core::design::parse_requirements(
-        r#"{"technology": "infiniband", "entries": 64, "gmtu_bytes": 2048, "w": null, "k": null,
-          "classes": [
-            {"name": "NC", "distance": 2, "mtu_bytes": 192, "share": 0.09375},
-            {"name": "VO", "distance": 4, "mtu_bytes": 192, "share": 0.046875},
-            {"name": "VI", "distance": 8, "mtu_bytes": 2048, "share": 0.5},
-            {"name": "CL", "distance": 16, "mtu_bytes": 2048, "share": 0.203125},
-            {"name": "EE", "distance": 32, "mtu_bytes": 1024, "share": 0.09375},
-            {"name": "BE", "distance": 64, "mtu_bytes": 1024, "share": 0.046875},
-            {"name": "BK", "distance": 64, "mtu_bytes": 1024, "share": 0.015625}]}"#,
+        &qoslab_core::design::MULTIMEDIA_VECTOR
+            .replace(r#""dtable""#, r#""infiniband""#)
+            .replace(r#""w": 2, "k": 0.5"#, r#""w": null, "k": null"#),
     )
     .unwrap();
+    assert_eq!(
+        requirements.technology,
+        qoslab_core::design::Technology::Infiniband
+    );
+    assert_eq!((requirements.w, requirements.k), (None, None));
     let designed = qoslab_core::design::design(&requirements).unwrap();
     let multimedia = qoslab_core::design::opensm::from_design(&designed, Prefix::Swe).unwrap();
     vec![

@@ -10,7 +10,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::error::EngineError;
-use crate::network::{CreditCounter, Packet};
+use crate::network::{CreditCounter, LinkLab, Packet};
 use crate::scenario::{self, Model, Scenario, SchedulerConfig};
 use crate::schedulers::{Registers, Scheduler, SchedulerCost, TableSide};
 use crate::time::{PS_PER_NS, SimTime};
@@ -234,21 +234,15 @@ pub fn table_layout(config: &SchedulerConfig) -> Vec<TraceTableEntry> {
 /// `decisions` decisions (at most [`MAX_TRACE_DECISIONS`]) made at or after `from_us`.
 /// The trace ends early if the run ends first.
 pub fn trace(scenario: Scenario, decisions: u32, from_us: u64) -> Result<Trace, EngineError> {
-    let mut run = crate::Run::new(scenario)?;
+    crate::scenario::validate(&scenario)?;
     let from = SimTime::from_us(from_us);
-    let Model::LinkLab(lab_config) = &run.scenario().model else {
+    let Model::LinkLab(lab_config) = &scenario.model else {
         return Err(EngineError::invalid(
             "model.kind",
             "decision traces are only recorded for the link lab (kind \"link_lab\")",
         ));
     };
-    let lab_config = lab_config.clone();
-    let Some(lab) = run.link_lab_mut() else {
-        return Err(EngineError::invalid(
-            "model.kind",
-            "decision traces are only recorded for the link lab (kind \"link_lab\")",
-        ));
-    };
+    let mut lab = LinkLab::new(&scenario, lab_config)?;
     lab.set_tracer(Tracer::new(from, decisions));
     loop {
         let done = lab.advance(4096);

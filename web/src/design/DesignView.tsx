@@ -287,6 +287,8 @@ export function DesignView({ engine, onSimulate }: Props) {
           setForm(f);
           setTable(t);
           setSelected(0);
+          // The table shown is no longer the one Auto-design made.
+          setStatus(t === null ? 'Imported the requirements.' : `Imported a table of ${t.length} entries (not designed: Auto-design replaces it).`);
         }}
       />
     </section>

@@ -134,6 +134,16 @@ describe('OpenSM import glue', () => {
     ]);
     expect(tableFromOpenSm({ prefixes: [], lints: [] }, names).ok).toBe(false);
   });
+
+  it('says what became of sl2vl and high_limit (never dropped silently)', () => {
+    const kept = tableFromOpenSm(parsed([[0, 3]], { high_limit: 10, sl2vl: [0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0] }), names);
+    expect(kept.ok && kept.notes).toEqual([
+      'qos_high_limit 10 was not kept: the designer edits the low table only (its simulation has an empty high table and high limit 0).',
+      'qos_sl2vl maps SL i to VL i for the 7 classes, as the designer assumes (class i = SL i = VL i).',
+    ]);
+    const other = tableFromOpenSm(parsed([[0, 3]], { sl2vl: [1, 0, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0] }), names);
+    expect(other.ok && other.notes).toEqual(['qos_sl2vl 1,0,2,3,4,5,6,7,0,0,0,0,0,0,0,0 was not kept: the designer assumes class i = SL i = VL i.']);
+  });
 });
 
 describe('simulating a designed table', () => {

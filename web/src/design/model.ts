@@ -365,6 +365,19 @@ export function tableFromOpenSm(
     notes.push(`${source.prefix}vlarb_high has entries with a weight: the designer edits only the low table, so they were left aside.`);
   }
   if (source.vlarb_low.length > MAX_VLARB_ENTRIES) notes.push(`Only the first ${MAX_VLARB_ENTRIES} entries were read, as OpenSM does.`);
+  if (source.high_limit !== null && source.high_limit !== 0) {
+    notes.push(
+      `${source.prefix}high_limit ${source.high_limit} was not kept: the designer edits the low table only (its simulation has an empty high table and high limit 0).`,
+    );
+  }
+  if (source.sl2vl !== null) {
+    const identity = names.every((_, i) => source.sl2vl?.[i] === i);
+    notes.push(
+      identity
+        ? `${source.prefix}sl2vl maps SL i to VL i for the ${names.length} classes, as the designer assumes (class i = SL i = VL i).`
+        : `${source.prefix}sl2vl ${source.sl2vl.join(',')} was not kept: the designer assumes class i = SL i = VL i.`,
+    );
+  }
   return { ok: true, table, notes };
 }
 

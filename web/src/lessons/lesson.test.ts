@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunResults } from '../generated';
-import { parseLesson, optionValues, questionOptions, rightOption } from './lesson';
+import { parseLesson, optionValues, questionOptions, rightOption, type LessonQuestion } from './lesson';
 
 const file = (p: string) => readFileSync(join(process.cwd(), 'public', p), 'utf8');
 const index = JSON.parse(file('lessons/index.json')) as { lessons: { id: string }[] };
@@ -44,7 +44,7 @@ const results = (classes: [string, number, number][]): RunResults =>
 
 describe('checking an answer against runs', () => {
   it('among classes: the class with the highest (lowest) metric', () => {
-    const q = { text: '', among: 'classes', pick: 'lowest', metric: 'meanNs', class: null, choices: ['VO', 'BE'], runs: [], why: '' } as const;
+    const q: LessonQuestion = { text: '', among: 'classes', pick: 'lowest', metric: 'meanNs', class: null, choices: ['VO', 'BE'], runs: [], why: '' };
     const values = optionValues(q, [results([['NC', 0.1, 50], ['VO', 0.2, 900], ['BE', 0.3, 400]])]);
     expect(values).toEqual([
       { option: 'VO', value: 900 },
@@ -60,7 +60,7 @@ describe('checking an answer against runs', () => {
       { label: 'A', preset: 'a', load: null, durationUs: null },
       { label: 'B', preset: 'b', load: null, durationUs: null },
     ];
-    const q = { text: '', among: 'configurations', pick: 'highest', metric: 'throughput', class: '64 B', choices: [], runs, why: '' } as const;
+    const q: LessonQuestion = { text: '', among: 'configurations', pick: 'highest', metric: 'throughput', class: '64 B', choices: [], runs, why: '' };
     expect(questionOptions(q)).toEqual(['A', 'B']);
     const values = optionValues(q, [results([['64 B', 0.02, 1]]), results([['64 B', 0.25, 1]])]);
     expect(rightOption(q, values)).toBe('B');

@@ -54,11 +54,15 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
         <nav className="app-nav" aria-label="Views">
           {[...VIEWS.filter((v) => v.id === 'lab'), ...VIEWS.filter((v) => v.id !== 'lab')]
             .filter((v) => v.nav && v.needs(engine))
-            .map((v) => (
-              <button type="button" key={v.id} aria-current={view.id === v.id ? 'page' : undefined} disabled={view.id === v.id} onClick={() => open(v)}>
-                {v.title}
-              </button>
-            ))}
+            .map((v) => {
+              const here = view.id === v.id;
+              const disabled = here && (!v.reopen || openedHash.replace(/^#/, '') === v.hash);
+              return (
+                <button type="button" key={v.id} aria-current={here ? 'page' : undefined} disabled={disabled} onClick={() => open(v)}>
+                  {v.title}
+                </button>
+              );
+            })}
         </nav>
         <span className="engine-version" data-testid="engine-version">
           {version ?? 'engine loading…'}

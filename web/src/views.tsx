@@ -33,6 +33,8 @@ export interface ViewEntry {
   hash: string;
   /** Listed in the header (false: reached by links only). */
   nav: boolean;
+  /** Its header button stays enabled inside the view at another address (e.g. back to the lessons index from a lesson). */
+  reopen?: boolean;
   /** What the view needs from the engine (a view whose needs are missing is not offered). */
   needs: (engine: Engine) => boolean;
   render: (ctx: ViewContext) => ReactNode;
@@ -115,6 +117,7 @@ export const VIEWS: readonly ViewEntry[] = [
     matches: (h) => viewParam(h) === 'lessons',
     hash: `${VIEW_PARAM}=lessons`,
     nav: true,
+    reopen: true,
     needs: always,
     render: (ctx) => <LessonsView engine={ctx.engine} hash={ctx.hash} />,
   },

@@ -8,13 +8,28 @@ import { formatValue, pointerOf, registersBefore, tableLayout } from './model';
 const name = (trace: Trace, c: number) => trace.classes[c]?.name ?? `class ${c}`;
 const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
-/** The tags of the heads before the decision, as "A 12.5, B 14" (the sender first). */
-function tagList(trace: Trace, tags: readonly (number | null)[] | undefined, sender: number): string {
-  const others = (tags ?? [])
-    .map((t, c) => ({ t, c }))
-    .filter((x): x is { t: number; c: number } => x.t !== null && x.c !== sender)
-    .map((x) => `${name(trace, x.c)} ${formatValue(x.t)}`);
-  return others.length > 0 ? `against ${others.join(', ')}` : 'the only head waiting';
+/**
+ * How the sender's head tag compares: "11.5, against B 14 and C 20 (D is blocked by credits)".
+ * Competitors are the other classes whose head fits the free credits; tags are the heads'
+ * before the decision (a head that arrived since has none recorded and is not listed).
+ */
+function tagCompare(trace: Trace, k: number, tags: readonly (number | null)[] | undefined): string {
+  const d = trace.decisions[k];
+  if (!d) return '';
+  const fits = (c: number) => {
+    const head = d.queues[c]?.[0];
+    return head !== undefined && Math.ceil(head / 64) <= (d.free_credits[c] ?? 0);
+  };
+  const own = tags?.[d.class];
+  const others = trace.classes
+    .map((_, c) => c)
+    .filter((c) => c !== d.class && (d.queues[c]?.length ?? 0) > 0);
+  const compared = others.filter((c) => fits(c) && tags?.[c] != null).map((c) => `${name(trace, c)} ${formatValue(tags?.[c] ?? 0)}`);
+  const blocked = others.filter((c) => !fits(c)).map((c) => name(trace, c));
+  const ownText = own == null ? '' : ` ${formatValue(own)}`;
+  const against = compared.length > 0 ? `, against ${compared.join(', ')}` : ', no other head could go';
+  const blockedText = blocked.length > 0 ? ` (${blocked.join(', ')} ${blocked.length === 1 ? 'is' : 'are'} blocked by credits)` : '';
+  return `${ownText}${against}${blockedText}`;
 }
 
 /** The sentence explaining decision `k` of `trace` (empty when out of range). */
@@ -60,7 +75,9 @@ export function explainDecision(trace: Trace, k: number): string {
       const limit = after.high_limit_bytes;
       const used = after.high_limit_used ?? 0;
       const limitText = limit === undefined ? 'the high table is unbounded' : `${used} of the high limit’s ${limit} B used`;
-      const w = weight === undefined ? '' : ` (weight ${weight} × 64 B, ${after.remaining_weight ?? 0} × 64 B left after this packet)`;
+      const rem = after.remaining_weight ?? 0;
+      const left = rem >= 0 ? `${rem} × 64 B left after this packet` : `this packet overshoots it by ${-rem} × 64 B: a packet may start while any weight is left`;
+      const w = weight === undefined ? '' : ` (weight ${weight} × 64 B; ${left})`;
       why =
         side === 'high'
           ? `High table entry ${entry} belongs to ${who}${w}: the high table goes first while its limit allows (${limitText}); ${head}`
@@ -69,18 +86,18 @@ export function explainDecision(trace: Trace, k: number): string {
     }
     case 'drr': {
       const deficit = after.deficit?.[c];
-      why = `The round robin is at ${who}: its deficit covers its head of ${packet}${deficit === undefined ? '' : ` (${deficit} B left after it)`}`;
+      why = `The round robin is at ${who}: its deficit (with its quantum added on its turn) covers its head of ${packet}${deficit === undefined ? '' : ` (${deficit} B left after it)`}`;
       break;
     }
     case 'scfq':
     case 'wfq':
-      why = `${who}’s head has the smallest finish tag, ${formatValue(before.finish_tags?.[c] ?? NaN)}, ${tagList(trace, before.finish_tags, c)}; ${head}`;
+      why = `Of the heads that can go, ${who}’s has the smallest finish tag${tagCompare(trace, k, before.finish_tags)}; ${head}`;
       break;
     case 'sfq':
-      why = `${who}’s head has the smallest start tag, ${formatValue(before.start_tags?.[c] ?? NaN)}, ${tagList(trace, before.start_tags, c)}; ${head}`;
+      why = `Of the heads that can go, ${who}’s has the smallest start tag${tagCompare(trace, k, before.start_tags)}; ${head}`;
       break;
     case 'wf2q_plus':
-      why = `Of the heads already eligible (start tag at most the virtual time ${formatValue(before.virtual_time ?? 0)}), ${who}’s has the smallest finish tag, ${formatValue(before.finish_tags?.[c] ?? NaN)}; finish tags ${tagList(trace, before.finish_tags, c)}; ${head}`;
+      why = `Of the heads already eligible (start tag at most the virtual time ${formatValue(before.virtual_time ?? 0)}) that can go, ${who}’s has the smallest finish tag${tagCompare(trace, k, before.finish_tags)}; ${head}`;
       break;
     case 'strict_priority':
       why = `${who} is the highest-priority class with a packet that can go; ${head}`;

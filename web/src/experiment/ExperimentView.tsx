@@ -130,7 +130,7 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
       live = false;
     };
   }, [readPreset, firstName]);
-  const video = useVideoTrace(engine, initial.video, study.videoTraceClass ? firstPreset : null);
+  const video = useVideoTrace(engine, initial.video, study.videoTraceClass ? firstPreset : null, study.videoTraceClass ?? 'video');
   const sweep = useSweep(engine, createEngine);
   const { phase, running } = sweep;
 
@@ -265,6 +265,7 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
         {study.videoTraceClass ? (
           <VideoSource
             prefix={id}
+            className={study.videoTraceClass}
             source={video.source}
             onSource={video.setSource}
             trace={video.trace}

@@ -21,9 +21,12 @@ export function VideoSource({
   onSample,
   onFileProblem,
   prefix,
+  className,
 }: {
   /** Prefix of element ids and test ids (the study's id). */
   prefix: string;
+  /** The study's video class (named until the preset is read). */
+  className: string;
   source: StudyVideo['source'];
   onSource: (s: StudyVideo['source']) => void;
   trace: { text: string; origin: string };
@@ -40,7 +43,7 @@ export function VideoSource({
   const rate = vi ? formatRate(vi.rateBps) : 'the synthetic model’s rate';
   return (
     <fieldset className="experiment-video" data-testid={`${prefix}-video`}>
-      <legend>Video source (class {vi?.name ?? 'VI'})</legend>
+      <legend>Video source (class {vi?.name ?? className})</legend>
       <div className="row" role="radiogroup" aria-label="Video source">
         <label>
           <input type="radio" name={`${prefix}-video`} value="synthetic" checked={!useTrace} onChange={() => onSource('synthetic')} /> Synthetic
@@ -98,9 +101,9 @@ export function VideoSource({
                     : check.ok
                       ? `${trace.origin ? `${trace.origin}: ` : ''}${check.summary.frames} frames, mean ${Math.round(check.summary.meanBytes)} B (${check.summary.minBytes}–${check.summary.maxBytes} B), ${formatRate(check.summary.meanRateBps)} unscaled.`
                       : ''}{' '}
-                Every {vi?.name ?? 'VI'} stream replays the trace cyclically from a seeded random frame, one frame every{' '}
+                Every {vi?.name ?? className} stream replays the trace cyclically from a seeded random frame, one frame every{' '}
                 {vi ? `${vi.frameIntervalUs / 1000} ms` : 'frame interval of the presets'}, with every frame scaled so the stream’s mean
-                rate is {rate} (the synthetic model’s): {vi?.name ?? 'VI'} opens as many connections and offers the same load
+                rate is {rate} (the synthetic model’s): {vi?.name ?? className} opens as many connections and offers the same load
                 {vi ? ` (${vi.load} of each link)` : ''}; only the frame-size pattern changes.
               </div>
             )}

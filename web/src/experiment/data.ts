@@ -164,7 +164,7 @@ export function tableLoads(loads: readonly number[]): number[] {
 }
 
 /**
- * Improvement of the baseline (R2: DTable) over another configuration, as the study defines
+ * Improvement of the baseline (the study's `baseline`) over another configuration, as the study defines
  * it: `(other - baseline) / baseline × 100`, in percent of the baseline's latency (positive:
  * the baseline is faster; +190 % means the other's latency is 2.9 times the baseline's).
  * Null when a value is missing or the baseline's latency is 0.

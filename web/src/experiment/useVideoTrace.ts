@@ -6,7 +6,7 @@ import type { Engine } from '../engine/client';
 import type { StudyVideo } from './route';
 import { readTraceCheck, videoClass, type TraceCheck, type VideoClass } from './videoTrace';
 
-export function useVideoTrace(engine: Engine, initial: StudyVideo, firstPreset: string | null) {
+export function useVideoTrace(engine: Engine, initial: StudyVideo, firstPreset: string | null, className: string) {
   const [source, setSource] = useState<StudyVideo['source']>(initial.source);
   const [trace, setTrace] = useState<{ text: string; origin: string }>(() => ({
     text: initial.trace ?? '',
@@ -44,7 +44,7 @@ export function useVideoTrace(engine: Engine, initial: StudyVideo, firstPreset: 
   /** What the points table says of the source (null: synthetic). */
   const note =
     useTrace && check?.ok
-      ? `${vi?.name ?? 'VI'} replays the frame-size trace ${trace.origin ? `(${trace.origin}, ` : '('}${check.summary.frames} frames), scaled to the synthetic model’s rate`
+      ? `${vi?.name ?? className} replays the frame-size trace ${trace.origin ? `(${trace.origin}, ` : '('}${check.summary.frames} frames), scaled to the synthetic model’s rate`
       : null;
   const update = (text: string, origin: string) => {
     setTrace({ text, origin });

@@ -212,7 +212,7 @@ function Question({ question, engine, readFile }: { question: LessonQuestion; en
       {check.status === 'checked' ? (
         <div className={`banner ${check.right === answer ? 'info' : 'warning'}`} data-testid="lesson-verdict">
           <p>
-            <strong>{check.right === answer ? 'Right' : 'Not this time'}:</strong> in the run ({check.seconds.toFixed(1)} s),{' '}
+            <strong>{check.right === answer ? 'Right' : 'Not this time'}:</strong> in the run ({check.seconds < 0.1 ? 'under 0.1 s' : `${check.seconds.toFixed(1)} s`}),{' '}
             {check.right ?? 'no option'} has the {question.pick} {METRIC_WORDS[question.metric]}
             {question.class ? ` for ${question.class}` : ''}.
           </p>

@@ -1,6 +1,7 @@
 // `npm test`: install what is missing, then every check and test: static checks
-// (rustfmt, clippy native + wasm32, TypeScript strict, eslint), cargo tests, web unit
-// tests (Vitest), the build, and the browser tests (Playwright in Debian's Chromium).
+// (rustfmt, clippy native + wasm32, TypeScript strict, eslint, web import circles, file
+// sizes), cargo tests, web unit tests (Vitest), the build, and the browser tests (Playwright
+// in Debian's Chromium).
 import { engineDir, env, run, step } from './lib.mjs';
 
 const cargo = (args, extra = {}) => run('cargo', args, { cwd: engineDir, env: { ...env, ...extra } });
@@ -26,6 +27,10 @@ run('node', ['scripts/build.mjs']);
 step('tsc (strict) and eslint');
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('npx', ['eslint', '--max-warnings', '0', '.']);
+
+step('structure: import circles and file sizes');
+run('node', ['scripts/check-web-import-cycles.mjs']);
+run('node', ['scripts/check-file-sizes.mjs']);
 
 step('vitest');
 run('npx', ['vitest', 'run', '--config', 'web/vite.config.ts']);

@@ -2,10 +2,9 @@
 // The views are registered in views.tsx; the header buttons switch views with a history
 // entry, so Back works.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Engine } from './engine/client';
+import type { Engine, SweepEngine } from './engine/client';
 import type { Scenario } from './generated';
 import { encodeHash } from './share/link';
-import type { SweepEngine } from './sweep/SweepPanel';
 import { VIEWS, viewOf, type ViewContext, type ViewEntry } from './views';
 
 export function App({ engine, createEngine }: { engine: Engine; createEngine?: () => SweepEngine }) {

@@ -4,13 +4,12 @@
 import type { ReactNode } from 'react';
 import { DesignView } from './design/DesignView';
 import { isDesignHash } from './design/route';
-import type { Engine } from './engine/client';
+import type { Engine, SweepEngine } from './engine/client';
 import { ExperimentView } from './experiment/ExperimentView';
 import { STUDY_VIEW, VIEW_PARAM, studyPrefix } from './experiment/route';
 import type { Scenario } from './generated';
 import { LinkLab } from './lab/LinkLab';
 import { LessonsView } from './lessons/LessonsView';
-import type { SweepEngine } from './sweep/SweepPanel';
 
 /** What a view is drawn with. */
 export interface ViewContext {

@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { EngineClient, TraceOutcome } from '../engine/client';
 import type { Scenario, Trace } from '../generated';
-import { downloadText } from '../lab/download';
-import { engineErrorLines } from '../lab/errors';
+import { downloadText } from '../shared/download';
+import { engineErrorLines } from '../shared/errors';
 import { Controls } from './Controls';
 import { explainDecision, glossaryFor } from './explain';
 import { CountersPanel } from './CountersPanel';

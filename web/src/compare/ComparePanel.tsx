@@ -5,7 +5,7 @@ import { CdfPanel } from '../charts/CdfPanel';
 import { ExportButtons } from '../charts/ExportButtons';
 import { GroupedBarChart } from '../charts/GroupedBarChart';
 import { colorFor } from '../charts/palette';
-import { chooseLatencyUnit, formatLatency, formatPercent } from '../lab/format';
+import { chooseLatencyUnit, formatLatency, formatPercent } from '../shared/format';
 import { classNames, compareCdfSeries, compareCsv, compareRows, dashFor, throughputGroups, type ComparedRun } from './compareData';
 import type { Comparison } from './useComparison';
 

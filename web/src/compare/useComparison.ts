@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine, RunProgress } from '../engine/client';
 import type { RunResults } from '../generated';
-import { engineErrorLines } from '../lab/errors';
-import { parseResults } from '../lab/format';
+import { engineErrorLines } from '../shared/errors';
+import { parseResults } from '../shared/format';
 import { runLabel, uniqueLabel, type ComparedRun } from './compareData';
 
 /** Most runs in a comparison (legends and tables stay readable). */

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DesignOutcome, EvaluateOutcome } from '../engine/client';
+import type { DesignEngine, DesignOutcome, EvaluateOutcome } from '../engine/client';
 import type { Design, DesignEntry, Evaluation, Requirements, Scenario } from '../generated';
-import { DesignView, evaluationRequirements, type DesignEngine } from './DesignView';
+import { DesignView, evaluationRequirements } from './DesignView';
 import { multimediaForm } from './model';
 import { designHash } from './route';
 

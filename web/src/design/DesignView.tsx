@@ -3,9 +3,9 @@
 // import (OpenSM lines, design JSON), "Simulate this table" and the share link. The whole
 // design (form as typed + edited table) lives in the address: `#view=design&v=1&d=...`.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { EngineClient } from '../engine/client';
+import type { DesignEngine } from '../engine/client';
 import type { Design, DesignEntry, Evaluation, FieldError, Scenario } from '../generated';
-import { engineErrorLines, fieldErrors, groupByPath } from '../lab/errors';
+import { engineErrorLines, fieldErrors, groupByPath } from '../shared/errors';
 import { SharePanel } from '../share/SharePanel';
 import { urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
@@ -18,9 +18,6 @@ import { RequirementsForm } from './RequirementsForm';
 import { designFromHash, designHash, isDesignHash } from './route';
 import { TableRing } from './TableRing';
 import './design.css';
-
-/** What the designer needs from the engine. */
-export type DesignEngine = Pick<EngineClient, 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>;
 
 /** Delay before the form is checked (designed) by the engine after an edit, in ms. */
 const CHECK_DEBOUNCE_MS = 150;

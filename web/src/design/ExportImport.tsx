@@ -2,9 +2,9 @@
 // (paste or upload OpenSM lines or design JSON) of the table designer.
 import { useEffect, useRef, useState } from 'react';
 import type { Design, DesignEntry } from '../generated';
-import { downloadText } from '../lab/download';
-import { engineErrorLines } from '../lab/errors';
-import type { DesignEngine } from './DesignView';
+import { downloadText } from '../shared/download';
+import { engineErrorLines } from '../shared/errors';
+import type { DesignEngine } from '../engine/client';
 import type { Evaluation } from './evaluation';
 import { designJsonText, importText } from './io';
 import type { DesignForm } from './model';

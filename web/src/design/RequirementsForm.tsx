@@ -3,7 +3,7 @@
 // engine (or the form) reports is shown next to the field its path names.
 import type { ReactNode } from 'react';
 import type { Technology } from '../generated';
-import type { ErrorsByPath } from '../lab/errors';
+import type { ErrorsByPath } from '../shared/errors';
 import { LATENCY_DISTANCES, TECHNOLOGIES, latencyChoice, newClass, type ClassForm, type DesignForm } from './model';
 
 interface Props {

@@ -3,7 +3,7 @@
 // export texts.
 import type { EngineClient } from '../engine/client';
 import type { Design, DesignEntry, Requirements } from '../generated';
-import { engineErrorLines } from '../lab/errors';
+import { engineErrorLines } from '../shared/errors';
 import type { Evaluation } from './evaluation';
 import { DESIGN_DOC_VERSION, parseDesignDoc, tableFromOpenSm, toRequirements, type DesignDoc, type DesignForm, type OpenSmParsed } from './model';
 

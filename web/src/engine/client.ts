@@ -32,6 +32,12 @@ export type {
 export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
   Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'meanCi90' | 'frameTrace' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>>;
 
+/** An engine a sweep can use for its points (the sweep panel, R1/R2 studies, `runAtLoad`). */
+export type SweepEngine = Pick<Engine, 'run'> & Required<Pick<Engine, 'atLoad'>> & { dispose?: () => void };
+
+/** What the designer needs from the engine. */
+export type DesignEngine = Pick<EngineClient, 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>;
+
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
   private worker!: Worker;

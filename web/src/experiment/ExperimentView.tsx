@@ -3,12 +3,11 @@
 // a time estimate, progress, cancel, 90% confidence bands and the study's plots. The sweep
 // parameters live in the URL (`route.ts`).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Engine } from '../engine/client';
+import type { Engine, SweepEngine } from '../engine/client';
 import { fetchText } from '../presets/presets';
 import { SharePanel } from '../share/SharePanel';
 import { urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
-import type { SweepEngine } from '../sweep/SweepPanel';
 import { parseLoads } from '../sweep/sweepPlan';
 import { ExperimentResults } from './ExperimentResults';
 import { PointProgress } from './ResultTables';

@@ -2,9 +2,8 @@
 // progress per worker, cancel, and each point summarised by the engine's `mean_ci90` once
 // its seeds are in. Older sweeps' answers are dropped.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Engine } from '../engine/client';
+import type { Engine, SweepEngine } from '../engine/client';
 import { runAtLoad } from '../sweep/runAtLoad';
-import type { SweepEngine } from '../sweep/SweepPanel';
 import { withDuration } from '../sweep/sweepData';
 import { runPoints, workerCount, type PointOutcome } from '../sweep/sweepPlan';
 import { planJobs, pointClasses, pointKey, pointSamples, runSummary, seedOf, withSeed, type ClassPoint, type Job, type RunSummary } from './data';

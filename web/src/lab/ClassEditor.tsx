@@ -14,8 +14,8 @@ import {
   setClassSizeKind,
   type AnyArrivalKind,
   type SizeKind,
-} from './edit';
-import { fieldId } from './errors';
+} from '../shared/edit';
+import { fieldId } from '../shared/errors';
 import { FieldMessages, NumberField, SelectField, TextField } from './fields';
 import { useFieldErrors } from './fieldErrors';
 import type { Edit } from './types';

@@ -1,6 +1,6 @@
 // Every problem of the scenario in one list; each item moves the focus to its field.
 import type { FieldError, Scenario } from '../generated';
-import { describePath, fieldId } from './errors';
+import { describePath, fieldId } from '../shared/errors';
 
 interface Props {
   errors: readonly FieldError[];

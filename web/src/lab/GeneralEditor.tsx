@@ -1,6 +1,6 @@
 // Scenario-wide settings: name, seed, timing, link and downstream buffers.
 import { memo } from 'react';
-import { setBufferBytes, setDrainRate, setGeneral, setLinkRate, type LinkLabScenario } from './edit';
+import { setBufferBytes, setDrainRate, setGeneral, setLinkRate, type LinkLabScenario } from '../shared/edit';
 import { NumberField, TextField } from './fields';
 import type { Edit } from './types';
 

@@ -4,7 +4,7 @@ import type { Engine, LoadOutcome, RunOutcome, RunProgress } from '../engine/cli
 import type { EngineError, RunResults, Scenario } from '../generated';
 import { encodeHash } from '../share/link';
 import { defaultScenario } from '../state/scenario';
-import { tableOf } from './edit';
+import { tableOf } from '../shared/edit';
 import { LinkLab } from './LinkLab';
 
 /** A fake engine: weights must be at least 1; a run reports half-way, then "done". */

@@ -1,10 +1,9 @@
 // The Link lab screen: loads the scenario from the address (or the default), keeps
 // the messages about links and files, and hands the scenario to the editor.
 import { useCallback, useEffect, useState } from 'react';
-import type { Engine } from '../engine/client';
+import type { Engine, SweepEngine } from '../engine/client';
 import type { Scenario } from '../generated';
 import { loadPresetIndex, type PresetInfo } from '../presets/presets';
-import type { SweepEngine } from '../sweep/SweepPanel';
 import { loadPreset, loadScenarioJson, scenarioFromHash } from '../state/scenario';
 import { Banner, type BannerMessage, type BannerSource } from '../ui/Banner';
 import { LabScreen } from './LabScreen';

@@ -3,7 +3,7 @@
 import { memo, useMemo } from 'react';
 import { CdfPanel, classesToCdfSeries } from '../charts';
 import type { RunRecord } from '../state/useRunner';
-import { downloadText } from './download';
+import { downloadText } from '../shared/download';
 import { ResultsTable } from './ResultsTable';
 
 interface Props {

@@ -1,7 +1,7 @@
 // The numbers of a run, per class, in one latency unit, and the packet totals.
 import { colorFor } from '../charts/palette';
 import type { RunResults } from '../generated';
-import { formatCount, formatLatency, formatPercent, resultsLatencyUnit } from './format';
+import { formatCount, formatLatency, formatPercent, resultsLatencyUnit } from '../shared/format';
 
 export function ResultsTable({ results }: { results: RunResults }) {
   const unit = resultsLatencyUnit(results);

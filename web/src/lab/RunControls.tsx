@@ -1,7 +1,7 @@
 // Run / Cancel, the progress of the run in the worker, and how it ended.
 import { useEffect, useRef } from 'react';
 import type { RunPhase } from '../state/useRunner';
-import { formatCount, formatElapsed } from './format';
+import { formatCount, formatElapsed } from '../shared/format';
 
 interface Props {
   state: RunPhase;

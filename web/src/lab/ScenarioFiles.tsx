@@ -2,7 +2,7 @@
 // `load`, which migrates old versions and names every problem).
 import { useRef, useState } from 'react';
 import type { Scenario } from '../generated';
-import { downloadText } from './download';
+import { downloadText } from '../shared/download';
 
 /** Largest scenario file accepted, in bytes. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;

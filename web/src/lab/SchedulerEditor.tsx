@@ -3,8 +3,8 @@
 import { memo, useRef, useState } from 'react';
 import { colorFor } from '../charts/palette';
 import type { SchedulerConfig, ServiceListKind } from '../generated';
-import { setScheduler, setTable, type LinkLabScenario } from './edit';
-import { engineErrorLines, errorId, fieldId } from './errors';
+import { setScheduler, setTable, type LinkLabScenario } from '../shared/edit';
+import { engineErrorLines, errorId, fieldId } from '../shared/errors';
 import { FieldMessages, NumberField, parseNumber } from './fields';
 import { useFieldErrors } from './fieldErrors';
 import {
@@ -17,7 +17,7 @@ import {
   SCHEDULER_KINDS,
   setPerClass,
   type SchedulerKind,
-} from './schedulers';
+} from '../shared/schedulers';
 import { useServiceList } from './serviceList';
 import { TableEditor } from './TableEditor';
 import type { LabEdit } from './types';

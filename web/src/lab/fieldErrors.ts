@@ -1,6 +1,6 @@
 // The field problems of the scenario being edited, available to every field by path.
 import { createContext, useContext } from 'react';
-import type { ErrorsByPath } from './errors';
+import type { ErrorsByPath } from '../shared/errors';
 
 const NONE: ErrorsByPath = new Map();
 

@@ -1,7 +1,7 @@
 // Labelled inputs bound to one scenario field (by JSON path): each shows its own
 // problems next to it, sets aria-invalid and points aria-describedby at the messages.
 import { useId, useState, type ReactNode } from 'react';
-import { errorId, fieldId } from './errors';
+import { errorId, fieldId } from '../shared/errors';
 import { useFieldErrors } from './fieldErrors';
 
 interface FieldShellProps {

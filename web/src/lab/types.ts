@@ -1,5 +1,5 @@
 import type { Scenario } from '../generated';
-import type { LinkLabScenario } from './edit';
+import type { LinkLabScenario } from '../shared/edit';
 
 /** Applies a pure edit to the scenario being edited. */
 export type Edit = (edit: (s: Scenario) => Scenario) => void;

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import type { Engine } from '../engine/client';
 import type { RunResults } from '../generated';
-import { engineErrorLines } from '../lab/errors';
-import { parseResults } from '../lab/format';
+import { engineErrorLines } from '../shared/errors';
+import { parseResults } from '../shared/format';
 import { fetchText } from '../presets/presets';
 import { withDuration } from '../sweep/sweepData';
 import './lessons.css';

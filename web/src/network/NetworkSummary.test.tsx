@@ -14,7 +14,7 @@ import {
   setLinkRate,
   setScheduler,
   tableOf,
-} from '../lab/edit';
+} from '../shared/edit';
 import { ScenarioEditor } from '../lab/ScenarioEditor';
 import { defaultScenario } from '../state/scenario';
 import { classLoad, topologyText } from './NetworkSummary';

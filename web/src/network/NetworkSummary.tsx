@@ -3,7 +3,7 @@
 // view that runs networks.
 import { memo } from 'react';
 import type { NetworkConfig, Scenario } from '../generated';
-import { schedulerName } from '../lab/schedulers';
+import { schedulerName } from '../shared/schedulers';
 
 /** The R2 study's address (registered in views.tsx). */
 const R2_HASH = 'view=r2';

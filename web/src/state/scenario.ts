@@ -3,8 +3,8 @@
 import defaultJson from '../../../public/presets/default.json';
 import type { Engine } from '../engine/client';
 import type { Scenario } from '../generated';
-import type { LinkLabScenario } from '../lab/edit';
-import { engineErrorLines } from '../lab/errors';
+import type { LinkLabScenario } from '../shared/edit';
+import { engineErrorLines } from '../shared/errors';
 import { fetchText, presetFromHash, type FetchText } from '../presets/presets';
 import { LinkError, decodeHash } from '../share/link';
 

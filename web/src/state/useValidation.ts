@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Engine } from '../engine/client';
 import type { FieldError } from '../generated';
-import { fieldErrors } from '../lab/errors';
+import { fieldErrors } from '../shared/errors';
 
 export interface Validation {
   /** The scenario JSON these errors belong to (null before the first answer). */

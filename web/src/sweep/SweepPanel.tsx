@@ -5,15 +5,12 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { ExportButtons } from '../charts/ExportButtons';
 import { colorFor } from '../charts/palette';
 import { PanelsChart } from '../charts/PanelsChart';
-import type { Engine } from '../engine/client';
-import { formatPercent } from '../lab/format';
+import type { SweepEngine } from '../engine/client';
+import { formatPercent } from '../shared/format';
 import type { PresetInfo } from '../presets/presets';
 import { runAtLoad } from './runAtLoad';
 import { pointResult, sweepCsv, sweepPanels, sweepRows, withDuration, type PointResult } from './sweepData';
 import { DEFAULT_LOADS, MAX_POINTS, parseLoads, planPoints, runPoints, workerCount, type SweepPoint } from './sweepPlan';
-
-/** An engine a sweep can use for its points. */
-export type SweepEngine = Pick<Engine, 'run'> & Required<Pick<Engine, 'atLoad'>> & { dispose?: () => void };
 
 interface Props {
   /** The presets swept (one panel each). */

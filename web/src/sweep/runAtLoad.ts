@@ -1,9 +1,9 @@
 // One sweep point on one worker: scale the scenario to a total offered load, run it with
 // progress and cancel, and read its results. Shared by the sweep and R2 views.
 import type { RunResults } from '../generated';
-import { engineErrorLines } from '../lab/errors';
-import { parseResults } from '../lab/format';
-import type { SweepEngine } from './SweepPanel';
+import { engineErrorLines } from '../shared/errors';
+import { parseResults } from '../shared/format';
+import type { SweepEngine } from '../engine/client';
 import type { PointOutcome } from './sweepPlan';
 
 /**

@@ -29,6 +29,7 @@ run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('npx', ['eslint', '--max-warnings', '0', '.']);
 
 step('structure: import circles and file sizes');
+run('node', ['scripts/check-import-cycles.mjs']);
 run('node', ['scripts/check-web-import-cycles.mjs']);
 run('node', ['scripts/check-file-sizes.mjs']);
 

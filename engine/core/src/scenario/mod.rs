@@ -11,6 +11,8 @@
 mod migrate;
 mod network;
 mod parse;
+mod rules;
+mod scheduler_rules;
 pub(crate) mod tagged;
 mod validate;
 

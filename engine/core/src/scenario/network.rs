@@ -29,17 +29,18 @@
 //! classes (CBR, video) pass the admission control of `admission` on the links of their
 //! route; without `admission` every connection is accepted.
 //!
-//! Validation lives in [`validate_network`] (called by [`super::validate`]).
+//! Validation lives in [`validate_network`] (called by [`super::validate`]; the shared
+//! rules are in `rules` and `scheduler_rules`).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::tagged::tagged_enum;
-use super::validate::{
+use super::rules::{
     ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, MAX_EXPECTED_PACKETS, Problems, validate_class_name,
-    validate_scheduler,
 };
+use super::scheduler_rules::validate_scheduler;
+use super::tagged::tagged_enum;
 use super::{Scenario, SchedulerConfig};
 use crate::network::topology::Topology;
 use crate::traffic::config::{

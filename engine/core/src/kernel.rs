@@ -1,45 +1,46 @@
 //! The discrete-event kernel: a time-ordered event queue with deterministic ties.
 //!
 //! Events with equal timestamps pop in the order they were scheduled (an insertion
-//! counter breaks ties), so a run never depends on the queue's internals or hash order.
-//!
-//! The queue is a radix heap over the key `(time, insertion number)` packed into a
-//! `u128`. A discrete-event simulation only ever schedules at or after the clock, so keys
-//! never go below the last one popped, which is what a radix heap needs: an event goes into
-//! bucket `b` = the number of significant bits of `key XOR last popped key`; popping takes
-//! the first non-empty bucket, and if that is not bucket 0, finds its smallest key, makes it
-//! the new base and redistributes the bucket into lower ones. Scheduling is O(1), and an
-//! event moves down at most 128 buckets in its life, so popping is O(1) amortised in the
-//! number of pending events, where a binary heap pays about log2(n) levels per pop.
+//! counter breaks ties), so a run never depends on heap internals or hash order.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 
 use crate::time::SimTime;
 
-/// Buckets: 0 (key equal to the base) and 1..=128 (highest differing bit).
-const BUCKETS: usize = 129;
-
-/// A pending event's key: time in the high 64 bits, insertion number in the low 64.
-fn key(at: SimTime, seq: u64) -> u128 {
-    (u128::from(at.0) << 64) | u128::from(seq)
+/// A pending event: its time, its insertion number and its payload.
+#[derive(Debug)]
+struct Scheduled<E> {
+    at: SimTime,
+    seq: u64,
+    event: E,
 }
 
-fn time_of(key: u128) -> SimTime {
-    SimTime((key >> 64) as u64)
+impl<E> PartialEq for Scheduled<E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.at == other.at && self.seq == other.seq
+    }
 }
-
-/// The bucket of `key` against `base` (`key >= base`).
-fn bucket(key: u128, base: u128) -> usize {
-    (128 - (key ^ base).leading_zeros()) as usize
+impl<E> Eq for Scheduled<E> {}
+impl<E> PartialOrd for Scheduled<E> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<E> Ord for Scheduled<E> {
+    /// Reversed so that `BinaryHeap` (a max-heap) pops the earliest event first.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .at
+            .cmp(&self.at)
+            .then_with(|| other.seq.cmp(&self.seq))
+    }
 }
 
 /// A future-event list ordered by (time, insertion order).
 #[derive(Debug)]
 pub struct EventQueue<E> {
-    buckets: Vec<Vec<(u128, E)>>,
-    /// Bit `b` set when bucket `b + 1` is not empty (bucket 0 is checked directly).
-    nonempty: u128,
-    /// The key of the last event popped (every pending key is at least this).
-    base: u128,
-    len: usize,
+    heap: BinaryHeap<Scheduled<E>>,
     next_seq: u64,
     now: SimTime,
     popped: u64,
@@ -48,10 +49,7 @@ pub struct EventQueue<E> {
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
         EventQueue {
-            buckets: (0..BUCKETS).map(|_| Vec::new()).collect(),
-            nonempty: 0,
-            base: 0,
-            len: 0,
+            heap: BinaryHeap::new(),
             next_seq: 0,
             now: SimTime::ZERO,
             popped: 0,
@@ -81,75 +79,33 @@ impl<E> EventQueue<E> {
         let at = at.max(self.now);
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.insert(key(at, seq), event);
-    }
-
-    fn insert(&mut self, k: u128, event: E) {
-        let b = bucket(k, self.base);
-        self.buckets[b].push((k, event));
-        if b > 0 {
-            self.nonempty |= 1 << (b - 1);
-        }
-        self.len += 1;
-    }
-
-    /// The first non-empty bucket.
-    fn first_bucket(&self) -> Option<usize> {
-        if !self.buckets[0].is_empty() {
-            return Some(0);
-        }
-        (self.nonempty != 0).then(|| self.nonempty.trailing_zeros() as usize + 1)
-    }
-
-    /// The smallest pending key.
-    fn min_key(&self) -> Option<u128> {
-        let b = self.first_bucket()?;
-        self.buckets[b].iter().map(|&(k, _)| k).min()
+        self.heap.push(Scheduled { at, seq, event });
     }
 
     /// Time of the earliest pending event.
     pub fn peek_time(&self) -> Option<SimTime> {
-        self.min_key().map(time_of)
+        self.heap.peek().map(|s| s.at)
     }
 
     /// Pops the earliest event if it is at or before `limit`, advancing the clock.
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, E)> {
-        let b = self.first_bucket()?;
-        if b > 0 {
-            let min = self.buckets[b].iter().map(|&(k, _)| k).min()?;
-            if time_of(min) > limit {
-                return None;
-            }
-            // The smallest key becomes the base; the bucket's events move to lower buckets
-            // (the smallest into bucket 0).
-            self.base = min;
-            self.nonempty &= !(1 << (b - 1));
-            let mut moving = std::mem::take(&mut self.buckets[b]);
-            self.len -= moving.len();
-            for (k, event) in moving.drain(..) {
-                self.insert(k, event);
-            }
-            self.buckets[b] = moving;
-        }
-        let (k, _) = self.buckets[0].last()?;
-        if time_of(*k) > limit {
+        if self.heap.peek()?.at > limit {
             return None;
         }
-        let (k, event) = self.buckets[0].pop()?;
-        self.len -= 1;
-        self.now = time_of(k);
+        let s = self.heap.pop()?;
+        self.now = s.at;
         self.popped += 1;
-        Some((self.now, event))
+        Some((s.at, s.event))
     }
 
     /// Number of pending events.
     pub fn len(&self) -> usize {
-        self.len
+        self.heap.len()
     }
 
     /// True when nothing is pending.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.heap.is_empty()
     }
 }
 

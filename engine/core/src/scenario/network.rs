@@ -72,7 +72,7 @@ pub struct NetworkConfig {
     pub link: NetworkLinkConfig,
     /// How interfaces and switches are connected.
     pub topology: TopologyConfig,
-    /// How packets find their way (absent: up*/down*, which suits every topology but the
+    /// How packets find their way (absent: "up_down", which suits every topology but the
     /// torus).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -163,14 +163,14 @@ pub struct TorusTopology {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RoutingConfig {
-    /// Deterministic up*/down* tables (link, single switch, MIN, tree); the default.
+    /// Deterministic up-down (up*, then down*) tables (link, single switch, MIN, tree); the default.
     UpDown,
     /// Valiant routing on a tree: up to a random top-stage switch, then down.
     Valiant,
     /// Dimension-order routing on a torus, with a dateline (two lanes per class).
     DimensionOrder,
-    /// Connections take the least occupied of their minimal up*/down* routes; other
-    /// packets follow the up*/down* tables (link, single switch, MIN, tree).
+    /// Connections take the least occupied of their minimal up-down routes; other
+    /// packets follow the up-down tables (link, single switch, MIN, tree).
     LeastOccupied,
 }
 tagged_enum!(RoutingConfig, "routing", {

@@ -43,7 +43,10 @@ fn a_tree_network_builds_and_runs_with_up_down() {
         let d = doc(json!({"kind": "tree", "k": 4, "n": 3}), routing);
         let mut run = Run::from_json(&d.to_string()).unwrap();
         let t = run.network().unwrap().topology();
-        assert_eq!((t.end_points(), t.switches(), t.links().len()), (64, 48, 192));
+        assert_eq!(
+            (t.end_points(), t.switches(), t.links().len()),
+            (64, 48, 192)
+        );
         run.run_to_end();
         assert!(run.results().delivered > 0);
     }
@@ -61,10 +64,22 @@ fn tree_and_torus_errors_name_the_field() {
             Some(json!({"kind": "dimension_order"})),
         )
     };
-    assert_refused(&torus(json!([8, 1]), 1, 1), "model.topology.dims[1]", "at least 2");
+    assert_refused(
+        &torus(json!([8, 1]), 1, 1),
+        "model.topology.dims[1]",
+        "at least 2",
+    );
     assert_refused(&torus(json!([]), 1, 1), "model.topology.dims", "1 to 3");
-    assert_refused(&torus(json!([8, 8]), 0, 1), "model.topology.trunk_ports", "at least 1");
-    assert_refused(&torus(json!([8, 8, 8]), 10, 8), "model.topology.trunk_ports", "68 ports");
+    assert_refused(
+        &torus(json!([8, 8]), 0, 1),
+        "model.topology.trunk_ports",
+        "at least 1",
+    );
+    assert_refused(
+        &torus(json!([8, 8, 8]), 10, 8),
+        "model.topology.trunk_ports",
+        "68 ports",
+    );
     assert_refused(
         &doc(json!({"kind": "tree", "k": 4}), None),
         "model.topology.n",
@@ -74,9 +89,14 @@ fn tree_and_torus_errors_name_the_field() {
 
 #[test]
 fn routings_must_fit_the_topology() {
-    let torus = json!({"kind": "torus", "dims": [4, 4], "trunk_ports": 2, "end_points_per_switch": 2});
+    let torus =
+        json!({"kind": "torus", "dims": [4, 4], "trunk_ports": 2, "end_points_per_switch": 2});
     let min = json!({"kind": "min", "end_points": 16, "switch_ports": 8});
-    assert_refused(&doc(torus.clone(), None), "model.routing", "dimension_order");
+    assert_refused(
+        &doc(torus.clone(), None),
+        "model.routing",
+        "dimension_order",
+    );
     assert_refused(
         &doc(min.clone(), Some(json!({"kind": "valiant"}))),
         "model.routing",
@@ -93,7 +113,10 @@ fn routings_must_fit_the_topology() {
         "torus",
     );
     assert_refused(
-        &doc(json!({"kind": "tree", "k": 2, "n": 2}), Some(json!({"kind": "zigzag"}))),
+        &doc(
+            json!({"kind": "tree", "k": 2, "n": 2}),
+            Some(json!({"kind": "zigzag"})),
+        ),
         "model.routing.kind",
         "",
     );

@@ -253,3 +253,26 @@ for (const { kind, open, select } of KINDS) {
     await page.screenshot({ path: `${screens}animation-${kind}.png`, fullPage: true });
   });
 }
+
+test('every decision says why in a sentence, next to a glossary of the registers', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('./#preset=r1-dtable&view=animate');
+  const why = page.getByTestId('anim-why');
+  await expect(why).toContainText('Why: ', { timeout: 30_000 });
+  await page.getByTestId('anim-player').focus();
+  const seen: string[] = [];
+  for (let k = 0; k < 8; k++) {
+    const text = (await why.textContent()) ?? '';
+    const sender = /class (.+?) sends/.exec((await page.getByTestId('anim-text').textContent()) ?? '')?.[1];
+    // One sentence naming the class that sent, with DTable's arithmetic: deficit + weight, or what is still accumulated.
+    expect(text).toMatch(/^Why: Entry \d+ (is the next entry whose class has a packet: it belongs to .+\. .+ deficit \d+ \+ the entry’s weight \d+ = \d+ credits|stays with .+: the \d+ credits still accumulated) cover/);
+    expect(text).toContain(sender!);
+    expect(text).toMatch(/downstream credits? (are|is) free, enough for it\.$/);
+    seen.push(text);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('anim-player')).toHaveAttribute('data-step', String(k + 1));
+  }
+  expect(new Set(seen).size).toBeGreaterThan(1);
+  const glossary = page.getByTestId('anim-glossary');
+  await expect(glossary.locator('dt')).toHaveText(['Entry (table pointer)', 'Weight', 'Accumulated', 'Deficit', 'Credits']);
+});

@@ -97,11 +97,19 @@ test('a reduced R2 sweep plots bands and CDFs, fills the improvement table, and 
     expect(row).toHaveLength(2 + 6);
     for (const v of row.slice(2)) expect(v).toMatch(/^(?:[+−]\d+\.\d|0\.0) %$/);
   }
-  const [csv] = await Promise.all([
-    page.waitForEvent('download'),
-    view(page).getByTestId('r2-mean').getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
-  expect(csv.suggestedFilename()).toBe('qoslab-r2-mean.csv');
+  // Each chart exports its own metric (they were one file under three names).
+  const heads: string[] = [];
+  for (const id of ['throughput', 'mean', 'p99']) {
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      view(page).getByTestId(`r2-${id}`).getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe(`qoslab-r2-${id}.csv`);
+    heads.push((await readFile(await csv.path(), 'utf8')).split('\r\n')[0]!);
+  }
+  expect(heads).toEqual(['throughput', 'mean_ns', 'p99_ns'].map((m) => `scheduler,load,class,runs,${m},${m}_ci90`));
+  // The improvement is the study's (other − DTable) / DTable, and the page says so.
+  await expect(view(page).getByTestId('r2-improvement-formula')).toContainText('Improvement = (other − DTable) / DTable × 100 %');
 
   await page.screenshot({ path: `${screens}r2-view.png`, fullPage: true });
   await view(page).getByTestId('r2-mean').screenshot({ path: `${screens}r2-mean.png` });
@@ -138,8 +146,9 @@ test('the browser’s means and 90% half-widths equal those of qoslab sweep on t
   await expect(status(page)).toContainText('Done: 16 runs', { timeout: 45_000 });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    view(page).getByTestId('r2-p99').getByRole('button', { name: 'Export CSV' }).click(),
+    view(page).getByRole('button', { name: 'Export all points (CSV)' }).click(),
   ]);
+  expect(download.suggestedFilename()).toBe('qoslab-r2-points.csv');
   const lines = (await readFile(await download.path(), 'utf8')).trim().split('\r\n');
   const header = lines[0]!.split(',');
   const rows = lines.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [header[i]!, v])));

@@ -1,32 +1,18 @@
-// qoslab's page: header (name, views, engine version) and the Link lab, the table
-// designer (`#view=design...`) or the R2 network view (`#view=r2...`).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DesignView } from './design/DesignView';
-import { isDesignHash } from './design/route';
+// qoslab's page: header (name, views, engine version) and the view the address asks for.
+// The views are registered in views.tsx; the header buttons switch views with a history
+// entry, so Back works.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine } from './engine/client';
 import type { Scenario } from './generated';
-import { LinkLab } from './lab/LinkLab';
-import { R2View } from './network/R2View';
-import { R2_HASH, isR2Hash } from './network/route';
 import { encodeHash } from './share/link';
 import type { SweepEngine } from './sweep/SweepPanel';
-
-type View = 'lab' | 'design' | 'r2';
-
-const viewOf = (hash: string): View => (isDesignHash(hash) ? 'design' : isR2Hash(hash) ? 'r2' : 'lab');
-
-const SUBTITLES: Record<View, string> = { lab: 'Link lab', design: 'Table designer', r2: 'Multimedia network (R2)' };
-const TAGLINES: Record<View, string> = {
-  lab: 'QoS scheduling on one output port: table, fair-queueing and priority schedulers, latency and throughput per class.',
-  design: 'Arbitration tables from requirements: latency by distance, bandwidth by weight, a worst-case wait bound per class, OpenSM export.',
-  r2: 'QoS scheduling in a 64-node network: four schedulers swept over offered load, with confidence bands.',
-};
+import { VIEWS, viewOf, type ViewContext, type ViewEntry } from './views';
 
 export function App({ engine, createEngine }: { engine: Engine; createEngine?: () => SweepEngine }) {
   const [version, setVersion] = useState<string | null>(null);
-  const [view, setView] = useState<View>(() => viewOf(window.location.hash));
   // The address the current view was opened at.
   const [openedHash, setOpenedHash] = useState(() => window.location.hash);
+  const view = viewOf(openedHash, engine);
   useEffect(() => {
     let live = true;
     engine.version().then(
@@ -43,80 +29,51 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
   }, [engine]);
   useEffect(() => {
     // The event's own address: a view being left may rewrite the hash before this runs.
-    const listener = (e: HashChangeEvent) => {
-      const hash = new URL(e.newURL).hash;
-      setOpenedHash(hash);
-      setView(viewOf(hash));
-    };
+    const listener = (e: HashChangeEvent) => setOpenedHash(new URL(e.newURL).hash);
     window.addEventListener('hashchange', listener);
     return () => window.removeEventListener('hashchange', listener);
   }, []);
+  // The lab's address when another view was opened, to come back to the same scenario.
+  const labHash = useRef('');
   /** Switches view with a history entry (Back returns), the new view reading `hash`. */
-  const go = useCallback((next: View, hash: string) => {
+  const go = useCallback((hash: string) => {
+    const current = window.location.hash;
+    if (viewOf(current).id === 'lab') labHash.current = current.replace(/^#/, '');
     window.history.pushState(null, '', `#${hash}`);
     setOpenedHash(`#${hash}`);
-    setView(next);
   }, []);
-  const simulate = useCallback((scenario: Scenario) => go('lab', encodeHash(scenario)), [go]);
-  const designEngine = useMemo(() => {
-    const { design, evaluate, opensmExport, opensmParse } = engine;
-    return design && evaluate && opensmExport && opensmParse
-      ? {
-          design: design.bind(engine),
-          evaluate: evaluate.bind(engine),
-          opensmExport: opensmExport.bind(engine),
-          opensmParse: opensmParse.bind(engine),
-        }
-      : null;
-  }, [engine]);
-  // The lab's address when the designer was opened, to come back to the same scenario.
-  const labHash = useRef('');
-  const leaveLab = useCallback(() => {
-    if (viewOf(window.location.hash) === 'lab') labHash.current = window.location.hash.replace(/^#/, '');
-  }, []);
-  const openDesign = useCallback(() => {
-    leaveLab();
-    go('design', 'view=design');
-  }, [go, leaveLab]);
-  const openR2 = useCallback(() => {
-    leaveLab();
-    go('r2', R2_HASH);
-  }, [go, leaveLab]);
+  const simulate = useCallback((scenario: Scenario) => go(encodeHash(scenario)), [go]);
+  const open = (v: ViewEntry) => go(v.id === 'lab' ? labHash.current : v.hash);
   return (
     <div className="app">
       <header className="app-header">
         <h1>
-          qoslab <span className="subtitle">{SUBTITLES[view]}</span>
+          qoslab <span className="subtitle">{view.title}</span>
         </h1>
-        <p className="tagline">
-          {TAGLINES[view]}
-        </p>
+        <p className="tagline">{view.tagline}</p>
         <nav className="app-nav" aria-label="Views">
-          <button type="button" aria-current={view === 'lab' ? 'page' : undefined} disabled={view === 'lab'} onClick={() => go('lab', labHash.current)}>
-            Link lab
-          </button>
-          {designEngine ? (
-            <button type="button" aria-current={view === 'design' ? 'page' : undefined} disabled={view === 'design'} onClick={openDesign}>
-              Table designer
-            </button>
-          ) : null}
-          <button type="button" aria-current={view === 'r2' ? 'page' : undefined} disabled={view === 'r2'} onClick={openR2}>
-            Multimedia network (R2)
-          </button>
+          {[...VIEWS.filter((v) => v.id === 'lab'), ...VIEWS.filter((v) => v.id !== 'lab')]
+            .filter((v) => v.nav && v.needs(engine))
+            .map((v) => {
+              const here = view.id === v.id;
+              const disabled = here && (!v.reopen || openedHash.replace(/^#/, '') === v.hash);
+              return (
+                <button type="button" key={v.id} aria-current={here ? 'page' : undefined} disabled={disabled} onClick={() => open(v)}>
+                  {v.title}
+                </button>
+              );
+            })}
         </nav>
         <span className="engine-version" data-testid="engine-version">
           {version ?? 'engine loading…'}
         </span>
       </header>
-      {view === 'design' && designEngine ? (
-        <main className="design-view-main">
-          <DesignView engine={designEngine} onSimulate={simulate} />
-        </main>
-      ) : view === 'r2' ? (
-        <R2View engine={engine} createEngine={createEngine} initialHash={openedHash} />
-      ) : (
-        <LinkLab engine={engine} createEngine={createEngine} />
-      )}
+      <ViewBody view={view} engine={engine} createEngine={createEngine} hash={openedHash} simulate={simulate} />
     </div>
   );
+}
+
+/** The open view's body, drawn by its registry entry. */
+function ViewBody({ view, ...ctx }: ViewContext & { view: ViewEntry }) {
+  return view.render(ctx);
 }

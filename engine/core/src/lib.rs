@@ -22,6 +22,7 @@
 pub mod design;
 pub mod error;
 pub mod kernel;
+pub mod model;
 pub mod network;
 pub mod results;
 pub mod rng;

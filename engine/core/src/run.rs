@@ -15,23 +15,23 @@
 //! ```
 
 use crate::error::EngineError;
+use crate::model::Model as SimModel;
 use crate::network::{LinkLab, NetworkSim};
-use crate::results::{ClassResults, ConnectionCounts, RunResults, SchedulerSummary};
+use crate::results::RunResults;
 use crate::scenario::{self, Model, Scenario};
-use crate::schedulers::SchedulerCost;
-use crate::stats::{ClassCounters, JitterTracker, Window};
-use crate::time::BitRate;
-use crate::time::PS_PER_NS;
 
 /// A scenario being simulated.
 pub struct Run {
     scenario: Scenario,
-    model: ModelRun,
+    model: Box<dyn SimModel>,
 }
 
-enum ModelRun {
-    LinkLab(Box<LinkLab>),
-    Network(Box<NetworkSim>),
+/// Builds the model a scenario describes: one line per kind of model.
+fn build_model(scenario: &Scenario) -> Result<Box<dyn SimModel>, EngineError> {
+    Ok(match &scenario.model {
+        Model::LinkLab(lab) => Box::new(LinkLab::new(scenario, lab)?),
+        Model::Network(net) => Box::new(NetworkSim::new(scenario, net)?),
+    })
 }
 
 impl Run {
@@ -44,10 +44,7 @@ impl Run {
     /// Prepares a scenario (validating it).
     pub fn new(scenario: Scenario) -> Result<Run, EngineError> {
         scenario::validate(&scenario)?;
-        let model = match &scenario.model {
-            Model::LinkLab(lab) => ModelRun::LinkLab(Box::new(LinkLab::new(&scenario, lab)?)),
-            Model::Network(net) => ModelRun::Network(Box::new(NetworkSim::new(&scenario, net)?)),
-        };
+        let model = build_model(&scenario)?;
         Ok(Run { scenario, model })
     }
 
@@ -58,10 +55,7 @@ impl Run {
 
     /// Processes up to `max_events` events; true when the run is complete.
     pub fn advance(&mut self, max_events: u64) -> bool {
-        match &mut self.model {
-            ModelRun::LinkLab(lab) => lab.advance(max_events),
-            ModelRun::Network(net) => net.advance(max_events),
-        }
+        self.model.advance(max_events)
     }
 
     /// Runs to the end.
@@ -71,10 +65,7 @@ impl Run {
 
     /// Whether the run is complete.
     pub fn is_done(&self) -> bool {
-        match &self.model {
-            ModelRun::LinkLab(lab) => lab.is_done(),
-            ModelRun::Network(net) => net.is_done(),
-        }
+        self.model.is_done()
     }
 
     /// Fraction of simulated time done, in [0, 1].
@@ -82,154 +73,26 @@ impl Run {
         if self.is_done() {
             return 1.0;
         }
-        let (now, end) = match &self.model {
-            ModelRun::LinkLab(lab) => (lab.now(), lab.end()),
-            ModelRun::Network(net) => (net.now(), net.end()),
-        };
-        now.as_ps() as f64 / end.as_ps().max(1) as f64
+        self.model.now().as_ps() as f64 / self.model.end().as_ps().max(1) as f64
     }
 
     /// Events processed so far.
     pub fn events_processed(&self) -> u64 {
-        match &self.model {
-            ModelRun::LinkLab(lab) => lab.events_processed(),
-            ModelRun::Network(net) => net.events_processed(),
-        }
+        self.model.events_processed()
     }
 
     /// The link lab, when that is the model (for tests and tools that inspect it).
     pub fn link_lab(&self) -> Option<&LinkLab> {
-        match &self.model {
-            ModelRun::LinkLab(lab) => Some(lab),
-            ModelRun::Network(_) => None,
-        }
-    }
-
-    /// The link lab, mutably (for tracing).
-    pub(crate) fn link_lab_mut(&mut self) -> Option<&mut LinkLab> {
-        match &mut self.model {
-            ModelRun::LinkLab(lab) => Some(lab),
-            ModelRun::Network(_) => None,
-        }
+        self.model.as_any().downcast_ref()
     }
 
     /// The network simulation, when that is the model (for tests and tools).
     pub fn network(&self) -> Option<&NetworkSim> {
-        match &self.model {
-            ModelRun::Network(net) => Some(net),
-            ModelRun::LinkLab(_) => None,
-        }
+        self.model.as_any().downcast_ref()
     }
 
     /// The results so far (final once [`Run::is_done`]).
     pub fn results(&self) -> RunResults {
-        match &self.model {
-            ModelRun::LinkLab(lab) => link_lab_results(&self.scenario, lab),
-            ModelRun::Network(net) => network_results(&self.scenario, net),
-        }
-    }
-}
-
-fn link_lab_results(s: &Scenario, lab: &LinkLab) -> RunResults {
-    let names: Vec<&str> = match &s.model {
-        Model::LinkLab(config) => config.classes.iter().map(|c| c.name.as_str()).collect(),
-        Model::Network(_) => Vec::new(),
-    };
-    let window = lab.window();
-    let capacity = lab.link_rate().bytes_in(window.span());
-    let classes = names
-        .iter()
-        .zip(lab.counters())
-        .enumerate()
-        .map(|(i, (name, c))| class_results(name, c, capacity, lab.in_flight(i)))
-        .collect();
-    let measured = Measured {
-        window,
-        link_rate: lab.link_rate(),
-        events: lab.events_processed(),
-        packet_hops: None,
-        scheduler: lab.scheduler_cost(),
-    };
-    run_results(s, measured, classes)
-}
-
-/// Results of a network: per class, throughput and offered load normalised to the link
-/// rate per end point, jitter and connection counts of connection classes; the scheduler
-/// summary covers the switch output ports.
-fn network_results(s: &Scenario, net: &NetworkSim) -> RunResults {
-    let names: Vec<&str> = match &s.model {
-        Model::Network(config) => config.classes.iter().map(|c| c.name.as_str()).collect(),
-        Model::LinkLab(_) => Vec::new(),
-    };
-    let window = net.window();
-    let capacity = net.link_rate().bytes_in(window.span()) * f64::from(net.end_points());
-    let classes = names
-        .iter()
-        .zip(net.counters())
-        .enumerate()
-        .map(|(i, (name, c))| ClassResults {
-            jitter_ns: net.jitter(i).map(JitterTracker::summary),
-            connections: net.admission(i).map(|a| ConnectionCounts {
-                requested: a.requested,
-                admitted: a.admitted,
-                refused: a.refused(),
-            }),
-            ..class_results(name, c, capacity, net.in_flight(i))
-        })
-        .collect();
-    let measured = Measured {
-        window,
-        link_rate: net.link_rate(),
-        events: net.events_processed(),
-        packet_hops: Some(net.packet_hops()),
-        scheduler: net.scheduler_cost(),
-    };
-    run_results(s, measured, classes)
-}
-
-/// What every model reports besides its classes.
-struct Measured {
-    window: Window,
-    link_rate: BitRate,
-    events: u64,
-    packet_hops: Option<u64>,
-    scheduler: (&'static str, SchedulerCost),
-}
-
-/// One class's results from its counters; `capacity` is the bytes the window could carry.
-fn class_results(name: &str, c: &ClassCounters, capacity: f64, in_flight: u64) -> ClassResults {
-    ClassResults {
-        name: name.to_string(),
-        offered: c.window_generated_bytes as f64 / capacity,
-        throughput: c.window_delivered_bytes as f64 / capacity,
-        packets: c.window_delivered_packets,
-        generated: c.generated,
-        delivered: c.delivered,
-        in_flight,
-        latency_ns: c.latency.summary(),
-        jitter_ns: None,
-        connections: None,
-    }
-}
-
-fn run_results(s: &Scenario, m: Measured, classes: Vec<ClassResults>) -> RunResults {
-    let (kind, cost) = m.scheduler;
-    RunResults {
-        engine: concat!("qoslab-core ", env!("CARGO_PKG_VERSION")).to_string(),
-        scenario: s.name.clone(),
-        seed: s.seed,
-        duration_ns: m.window.end.as_ps() / PS_PER_NS,
-        warmup_ns: m.window.start.as_ps() / PS_PER_NS,
-        link_rate_gbps: m.link_rate.bits_per_s() as f64 / 1.0e9,
-        events: m.events,
-        packet_hops: m.packet_hops,
-        generated: classes.iter().map(|c| c.generated).sum(),
-        delivered: classes.iter().map(|c| c.delivered).sum(),
-        in_flight: classes.iter().map(|c| c.in_flight).sum(),
-        scheduler: SchedulerSummary {
-            kind: kind.to_string(),
-            cost,
-        },
-        classes,
+        self.model.results(&self.scenario)
     }
 }

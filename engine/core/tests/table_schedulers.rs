@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use proptest::prelude::*;
 use qoslab_core::Run;
+use qoslab_core::network::{SendAudit, SendPort, send_one};
 use qoslab_core::scenario::{
     AsBasicConfig, DTableConfig, EdfConfig, IbaConfig, PriorityConfig, SchedulerConfig, TableEntry,
 };
@@ -45,17 +46,27 @@ impl Port {
         s.on_enqueue(now, class, bytes, self);
     }
 
-    /// One decision: select, dequeue, take credits, notify. Returns (class, bytes).
+    /// One decision by the ports' send protocol; panics if the scheduler chose a class
+    /// without credits. Returns (class, bytes).
     fn step(&mut self, s: &mut dyn Scheduler, now: SimTime) -> Option<(usize, u32)> {
-        let c = s.select(now, self)?;
-        let head = self.queues[c].pop_front().expect("chose an empty queue");
-        assert!(
-            head.credits <= self.free[c],
-            "chose a class without credits"
-        );
-        self.free[c] -= head.credits;
-        s.after_send(now, c, self);
-        Some((c, head.bytes))
+        let mut audit = SendAudit::default();
+        let sent = send_one(now, s, self, &mut audit);
+        assert_eq!(audit.credit_violations, 0, "chose a class without credits");
+        sent.map(|(c, head)| (c, head.bytes))
+    }
+}
+
+impl SendPort for Port {
+    type Item = Head;
+    fn take_credits(&mut self, class: usize, credits: u32) -> bool {
+        if credits > self.free[class] {
+            return false;
+        }
+        self.free[class] -= credits;
+        true
+    }
+    fn pop(&mut self, class: usize) -> Option<Head> {
+        self.queues[class].pop_front()
     }
 }
 

@@ -8,6 +8,7 @@ import type { Scenario, Trace } from '../generated';
 import { downloadText } from '../lab/download';
 import { engineErrorLines } from '../lab/errors';
 import { Controls } from './Controls';
+import { explainDecision, glossaryFor } from './explain';
 import { CountersPanel } from './CountersPanel';
 import { largestPacket, schedulerName, stepView, workKinds, workText } from './model';
 import { PortFigure } from './PortFigure';
@@ -243,7 +244,8 @@ export function Player({ trace, traceKey }: { trace: Trace; traceKey: string }) 
   );
 
   if (!view) return null;
-  const announce = state.playing ? `Playing at ${player.speed} decisions per second` : view.text;
+  const why = explainDecision(trace, view.step);
+  const announce = state.playing ? `Playing at ${player.speed} decisions per second` : `${view.text}. ${why}`;
   return (
     <div
       className="anim-player"
@@ -256,6 +258,9 @@ export function Player({ trace, traceKey }: { trace: Trace; traceKey: string }) 
       <Controls player={player} total={total} />
       <p className="anim-text" data-testid="anim-text">
         {view.text}
+      </p>
+      <p className="anim-why" data-testid="anim-why">
+        <strong>Why:</strong> {why}
       </p>
       <p className="visually-hidden" aria-live="polite" data-testid="anim-live">
         {announce}
@@ -276,6 +281,24 @@ export function Player({ trace, traceKey }: { trace: Trace; traceKey: string }) 
         </div>
       </div>
       <CountersPanel view={view} kind={trace.scheduler} workText={workText(view.work)} />
+      <Glossary kind={trace.scheduler} />
     </div>
+  );
+}
+
+/** What the registers of the figure mean, for this scheduler. */
+function Glossary({ kind }: { kind: string }) {
+  return (
+    <details className="anim-glossary" data-testid="anim-glossary" open>
+      <summary>Glossary of the registers</summary>
+      <dl>
+        {glossaryFor(kind).map((g) => (
+          <div key={g.term}>
+            <dt>{g.term}</dt>
+            <dd>{g.text}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

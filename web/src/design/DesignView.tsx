@@ -185,9 +185,10 @@ export function DesignView({ engine, onSimulate }: Props) {
       : [];
 
   const maxWeight = form.technology === 'as' ? null : form.technology === 'dtable' ? 65_535 : 255;
+  // What "Simulate this table" would run; the button is disabled with the reason when nothing.
+  const built = useMemo(() => (table === null ? null : simulationScenario(form, table)), [form, table]);
   const simulate = () => {
-    if (table === null) return;
-    const built = simulationScenario(form, table);
+    if (built === null) return;
     if (!built.ok) {
       setSimulateProblem(`The table cannot be simulated: ${built.reason}.`);
       return;
@@ -257,9 +258,24 @@ export function DesignView({ engine, onSimulate }: Props) {
             />
           )}
           <div className="design-simulate">
-            <button type="button" onClick={simulate} disabled={table === null}>
+            <button
+              type="button"
+              onClick={simulate}
+              disabled={built === null || !built.ok}
+              aria-describedby={built && !built.ok ? 'design-simulate-why' : undefined}
+            >
               Simulate this table
             </button>
+            {built && !built.ok ? (
+              <p className="hint" id="design-simulate-why" data-testid="design-simulate-why">
+                Cannot simulate: {built.reason}.
+              </p>
+            ) : built && built.leftOut.length > 0 ? (
+              <p className="hint" data-testid="design-simulate-note">
+                Simulates the classes the table serves; {built.leftOut.join(', ')} {built.leftOut.length === 1 ? 'has' : 'have'} no entry and{' '}
+                {built.leftOut.length === 1 ? 'is' : 'are'} left out.
+              </p>
+            ) : null}
             {simulateProblem ? (
               <p role="alert" className="field-error">
                 {simulateProblem}
@@ -287,6 +303,8 @@ export function DesignView({ engine, onSimulate }: Props) {
           setForm(f);
           setTable(t);
           setSelected(0);
+          // The table shown is no longer the one Auto-design made.
+          setStatus(t === null ? 'Imported the requirements.' : `Imported a table of ${t.length} entries (not designed: Auto-design replaces it).`);
         }}
       />
     </section>

@@ -52,65 +52,67 @@ export function EvaluationPanel({ evaluation, table, distances, basis, problems,
               : `Pool ${evaluation.pool} credits; largest entry weight M = ${evaluation.max_entry_weight ?? '—'}`}
 ; link {evaluation.link_rate_gbps} Gb/s{basis ? `; ${basis}` : ''}.
           </p>
-          <table className="design-eval-table">
-            <thead>
-              <tr>
-                <th scope="col">Class</th>
-                <th scope="col">Entries</th>
-                {weighted ? (
-                  <>
-                    <th scope="col">Weights</th>
-                    <th scope="col">Total</th>
-                  </>
-                ) : null}
-                <th scope="col">Min share</th>
-                <th scope="col">Achieved</th>
-                <th scope="col">Max share</th>
-                <th scope="col">Wanted</th>
-                <th scope="col">
-                  Shares <span className="design-eval-key">(range · achieved · | wanted)</span>
-                </th>
-                <th scope="col" title="Largest distance between entries of the class / the distance asked for">
-                  Distance / asked
-                </th>
-                <th scope="col" title="Worst-case wait of a head-of-line packet at the link rate">
-                  Wait bound
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {evaluation.classes.map((c, i) => {
-                const requested = distances.get(c.name) ?? '';
-                const far = requested !== '' && c.max_distance > Number(requested);
-                return (
-                  <tr key={`${i}-${c.name}`} data-testid={`design-class-${c.name}`}>
-                    <th scope="row">
-                      <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
-                      {c.name}
-                    </th>
-                    <td data-testid="entries">{c.entries}</td>
-                    {weighted ? (
-                      <>
-                        <td data-testid="weights">{entryWeightsText(table, c.name)}</td>
-                        <td data-testid="total">{c.total_weight ?? '—'}</td>
-                      </>
-                    ) : null}
-                    <td data-testid="min">{shareText(c.min_share)}</td>
-                    <td data-testid="share">{shareText(c.share)}</td>
-                    <td data-testid="max">{shareText(c.max_share)}</td>
-                    <td data-testid="wanted">{shareText(c.wanted_share)}</td>
-                    <td>
-                      <ShareBar c={c} index={i} />
-                    </td>
-                    <td data-testid="distance" className={far ? 'bad' : undefined}>
-                      {c.max_distance ?? '—'} / {requested === '' ? 'none' : requested}
-                    </td>
-                    <td data-testid="bound">{nsText(c.bound_ns)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="design-eval-table">
+              <thead>
+                <tr>
+                  <th scope="col">Class</th>
+                  <th scope="col">Entries</th>
+                  {weighted ? (
+                    <>
+                      <th scope="col">Weights</th>
+                      <th scope="col">Total</th>
+                    </>
+                  ) : null}
+                  <th scope="col">Min share</th>
+                  <th scope="col">Achieved</th>
+                  <th scope="col">Max share</th>
+                  <th scope="col">Wanted</th>
+                  <th scope="col">
+                    Shares <span className="design-eval-key">(range · achieved · | wanted)</span>
+                  </th>
+                  <th scope="col" title="Largest distance between entries of the class / the distance asked for">
+                    Distance / asked
+                  </th>
+                  <th scope="col" title="Worst-case wait of a head-of-line packet at the link rate">
+                    Wait bound
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {evaluation.classes.map((c, i) => {
+                  const requested = distances.get(c.name) ?? '';
+                  const far = requested !== '' && c.max_distance > Number(requested);
+                  return (
+                    <tr key={`${i}-${c.name}`} data-testid={`design-class-${c.name}`}>
+                      <th scope="row">
+                        <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
+                        {c.name}
+                      </th>
+                      <td data-testid="entries">{c.entries}</td>
+                      {weighted ? (
+                        <>
+                          <td data-testid="weights">{entryWeightsText(table, c.name)}</td>
+                          <td data-testid="total">{c.total_weight ?? '—'}</td>
+                        </>
+                      ) : null}
+                      <td data-testid="min">{shareText(c.min_share)}</td>
+                      <td data-testid="share">{shareText(c.share)}</td>
+                      <td data-testid="max">{shareText(c.max_share)}</td>
+                      <td data-testid="wanted">{shareText(c.wanted_share)}</td>
+                      <td>
+                        <ShareBar c={c} index={i} />
+                      </td>
+                      <td data-testid="distance" className={far ? 'bad' : undefined}>
+                        {c.max_distance ?? '—'} / {requested === '' ? 'none' : requested}
+                      </td>
+                      <td data-testid="bound">{nsText(c.bound_ns)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
           {errors.length > 0 ? (
             <div className="design-violations" data-testid="design-violations">
               <h4>{errors.length === 1 ? '1 constraint violated' : `${errors.length} constraints violated`}</h4>

@@ -110,8 +110,8 @@ export function RequirementsForm({ form, onChange, errors, onLoadVector }: Props
         <tbody>
           {form.classes.map((c, i) => {
             const label = c.name.trim() === '' ? `class ${i + 1}` : c.name;
-            const cell = (path: string, key: 'name' | 'distance' | 'share' | 'mtu', aria: string) => (
-              <td className={(errors.get(path) ?? []).length > 0 ? 'has-error' : undefined}>
+            const cell = (path: string, key: 'name' | 'distance' | 'share' | 'mtu', aria: string, heading: string) => (
+              <td className={(errors.get(path) ?? []).length > 0 ? 'has-error' : undefined} data-label={heading}>
                 <input
                   type="text"
                   inputMode={key === 'name' ? 'text' : 'decimal'}
@@ -125,8 +125,8 @@ export function RequirementsForm({ form, onChange, errors, onLoadVector }: Props
             );
             return (
               <tr key={i} className={classErrors(i) > 0 ? 'has-error' : undefined}>
-                {cell(`classes[${i}].name`, 'name', `Class ${i + 1} name`)}
-                <td>
+                {cell(`classes[${i}].name`, 'name', `Class ${i + 1} name`, 'Class')}
+                <td data-label="Latency class">
                   <select
                     aria-label={`${label} latency class`}
                     value={latencyChoice(c.distance)}
@@ -148,10 +148,10 @@ export function RequirementsForm({ form, onChange, errors, onLoadVector }: Props
                   </select>
                   <Messages path={`classes[${i}]`} errors={errors} />
                 </td>
-                {cell(`classes[${i}].distance`, 'distance', `${label} distance`)}
-                {cell(`classes[${i}].share`, 'share', `${label} wanted share`)}
-                {cell(`classes[${i}].mtu_bytes`, 'mtu', `${label} MTU`)}
-                <td>
+                {cell(`classes[${i}].distance`, 'distance', `${label} distance`, 'Distance')}
+                {cell(`classes[${i}].share`, 'share', `${label} wanted share`, 'Wanted share (0–1)')}
+                {cell(`classes[${i}].mtu_bytes`, 'mtu', `${label} MTU`, 'MTU (bytes)')}
+                <td className="design-remove">
                   <button
                     type="button"
                     className="small danger"

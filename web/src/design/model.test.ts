@@ -134,6 +134,16 @@ describe('OpenSM import glue', () => {
     ]);
     expect(tableFromOpenSm({ prefixes: [], lints: [] }, names).ok).toBe(false);
   });
+
+  it('says what became of sl2vl and high_limit (never dropped silently)', () => {
+    const kept = tableFromOpenSm(parsed([[0, 3]], { high_limit: 10, sl2vl: [0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0] }), names);
+    expect(kept.ok && kept.notes).toEqual([
+      'qos_high_limit 10 was not kept: the designer edits the low table only (its simulation has an empty high table and high limit 0).',
+      'qos_sl2vl maps SL i to VL i for the 7 classes, as the designer assumes (class i = SL i = VL i).',
+    ]);
+    const other = tableFromOpenSm(parsed([[0, 3]], { sl2vl: [1, 0, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0] }), names);
+    expect(other.ok && other.notes).toEqual(['qos_sl2vl 1,0,2,3,4,5,6,7,0,0,0,0,0,0,0,0 was not kept: the designer assumes class i = SL i = VL i.']);
+  });
 });
 
 describe('simulating a designed table', () => {
@@ -169,5 +179,26 @@ describe('simulating a designed table', () => {
     f.classes = f.classes.slice(0, 2); // shares 0.14: offered as they are
     const small = simulationScenario(f, table.slice(0, 2));
     expect(small.ok && small.scenario.model.classes.map((c) => c.traffic.load)).toEqual([0.09375, 0.046875]);
+  });
+
+  it('a partial (e.g. imported) table simulates the classes it serves, and says which were left out', () => {
+    // `qos_vlarb_low 0:32,1:32,2:64,3:64` on the 7-class multimedia form: EE, BE and BK have
+    // no entry, and a class with traffic but no entry is refused by the engine.
+    const form = { ...multimediaForm(), technology: 'infiniband' as const };
+    const partial = [
+      { class: 'NC', weight: 32 },
+      { class: 'VO', weight: 32 },
+      { class: 'VI', weight: 64 },
+      { class: 'CL', weight: 64 },
+    ];
+    const out = simulationScenario(form, partial);
+    if (!out.ok) throw new Error(out.reason);
+    expect(out.leftOut).toEqual(['EE', 'BE', 'BK']);
+    const m = out.scenario.model;
+    if (m.kind !== 'link_lab') throw new Error('a link lab');
+    expect(m.classes.map((c) => c.name)).toEqual(['NC', 'VO', 'VI', 'CL']);
+    expect(m.scheduler).toEqual({ kind: 'iba', high: [], low: [0, 1, 2, 3].map((c, i) => ({ class: c, weight: partial[i]!.weight })), high_limit: 0 });
+    expect(out.scenario.description).toMatch(/left out: EE, BE, BK\.$/);
+    expect(simulationScenario(form, [{ class: 'XX', weight: 1 }])).toEqual({ ok: false, reason: 'no entry of the table names a class of the requirements' });
   });
 });

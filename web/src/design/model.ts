@@ -365,6 +365,19 @@ export function tableFromOpenSm(
     notes.push(`${source.prefix}vlarb_high has entries with a weight: the designer edits only the low table, so they were left aside.`);
   }
   if (source.vlarb_low.length > MAX_VLARB_ENTRIES) notes.push(`Only the first ${MAX_VLARB_ENTRIES} entries were read, as OpenSM does.`);
+  if (source.high_limit !== null && source.high_limit !== 0) {
+    notes.push(
+      `${source.prefix}high_limit ${source.high_limit} was not kept: the designer edits the low table only (its simulation has an empty high table and high limit 0).`,
+    );
+  }
+  if (source.sl2vl !== null) {
+    const identity = names.every((_, i) => source.sl2vl?.[i] === i);
+    notes.push(
+      identity
+        ? `${source.prefix}sl2vl maps SL i to VL i for the ${names.length} classes, as the designer assumes (class i = SL i = VL i).`
+        : `${source.prefix}sl2vl ${source.sl2vl.join(',')} was not kept: the designer assumes class i = SL i = VL i.`,
+    );
+  }
   return { ok: true, table, notes };
 }
 
@@ -400,16 +413,24 @@ export function schedulerFor(
  * alike, each offered its wanted share of the link (scaled so the total is at most
  * {@link SIMULATION_LOAD}) as Poisson arrivals of fixed packets of its MTU.
  */
-export function simulationScenario(form: DesignForm, table: readonly DesignEntry[]): { ok: true; scenario: Scenario } | { ok: false; reason: string } {
-  const names = form.classes.map((c) => c.name);
+export function simulationScenario(
+  form: DesignForm,
+  table: readonly DesignEntry[],
+): { ok: true; scenario: Scenario; leftOut: string[] } | { ok: false; reason: string } {
+  // Only the classes the table serves: a class without an entry would never be served (the
+  // engine refuses it), as with a partial or imported table.
+  const classes = form.classes.filter((c) => table.some((e) => e.class === c.name));
+  const leftOut = form.classes.filter((c) => !classes.includes(c)).map((c) => c.name);
+  if (classes.length === 0) return { ok: false, reason: 'no entry of the table names a class of the requirements' };
+  const names = classes.map((c) => c.name);
   const scheduler = schedulerFor(form.technology, table, names);
   if (!scheduler.ok) return scheduler;
   const rate = num(form.linkRate);
   if (!(rate > 0)) return { ok: false, reason: 'the link rate must be a number above 0' };
-  const shares = form.classes.map((c) => num(c.share));
-  const mtus = form.classes.map((c) => num(c.mtu));
-  const bad = form.classes.findIndex((_, i) => !(shares[i]! > 0) || !(mtus[i]! >= 1));
-  if (bad >= 0) return { ok: false, reason: `class ${form.classes[bad]?.name ?? bad} needs a share above 0 and an MTU` };
+  const shares = classes.map((c) => num(c.share));
+  const mtus = classes.map((c) => num(c.mtu));
+  const bad = classes.findIndex((_, i) => !(shares[i]! > 0) || !(mtus[i]! >= 1));
+  if (bad >= 0) return { ok: false, reason: `class ${classes[bad]?.name ?? bad} needs a share above 0 and an MTU` };
   const total = shares.reduce((a, b) => a + b, 0);
   const scale = total > SIMULATION_LOAD ? SIMULATION_LOAD / total : 1;
   const largest = Math.max(...mtus, num(form.gmtu) || 0);
@@ -419,7 +440,8 @@ export function simulationScenario(form: DesignForm, table: readonly DesignEntry
     description:
       `A table from the designer. Each class is offered its wanted share of the link` +
       (scale < 1 ? ` scaled by ${round(scale, 4)} (total load ${SIMULATION_LOAD})` : '') +
-      ', as Poisson arrivals of packets of its MTU.',
+      ', as Poisson arrivals of packets of its MTU.' +
+      (leftOut.length > 0 ? ` Classes without an entry in the table are left out: ${leftOut.join(', ')}.` : ''),
     seed: 1,
     duration_us: SIMULATION_DURATION_US,
     warmup_us: SIMULATION_WARMUP_US,
@@ -427,7 +449,7 @@ export function simulationScenario(form: DesignForm, table: readonly DesignEntry
       kind: 'link_lab',
       link: { rate_gbps: rate },
       downstream: { buffer_bytes: Math.max(16_384, 4 * Math.ceil(largest / 64) * 64), drain_rate_gbps: rate },
-      classes: form.classes.map((c, i) => ({
+      classes: classes.map((c, i) => ({
         name: c.name,
         traffic: {
           load: round(shares[i]! * scale, 9),
@@ -438,7 +460,7 @@ export function simulationScenario(form: DesignForm, table: readonly DesignEntry
       scheduler: scheduler.scheduler,
     },
   };
-  return { ok: true, scenario };
+  return { ok: true, scenario, leftOut };
 }
 
 function round(x: number, digits: number): number {

@@ -69,7 +69,8 @@ const runButton = () => screen.getByRole('button', { name: 'Run' }) as HTMLButto
 describe('LinkLab', () => {
   it('shows problems at the field and in the summary, and blocks Run until fixed', async () => {
     render(<LinkLab engine={fakeEngine()} />);
-    await waitFor(() => expect(runButton().disabled).toBe(false));
+    // The first render loads modules and the default scenario: slow on a loaded machine.
+    await waitFor(() => expect(runButton().disabled).toBe(false), { timeout: 20_000 });
     fireEvent.change(weight(1), { target: { value: '0' } });
     await waitFor(() => expect(weight(1).getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById('f-model.scheduler.table[1].weight-error')?.textContent).toContain('between 1 and 65535');
@@ -78,7 +79,7 @@ describe('LinkLab', () => {
     fireEvent.change(weight(1), { target: { value: '40' } });
     await waitFor(() => expect(runButton().disabled).toBe(false));
     expect(weight(1).getAttribute('aria-invalid')).toBeNull();
-  });
+  }, 30_000);
 
   it('shows each class share of the table, following weight edits', async () => {
     render(<LinkLab engine={fakeEngine()} />);

@@ -1,4 +1,5 @@
 // Run / Cancel, the progress of the run in the worker, and how it ended.
+import { useEffect, useRef } from 'react';
 import type { RunPhase } from '../state/useRunner';
 import { formatCount, formatElapsed } from './format';
 
@@ -31,19 +32,46 @@ export function RunControls({ state, blocked, onRun, onCancel }: Props) {
   const fraction = state.phase === 'done' ? 1 : (progress?.fraction ?? 0);
   const elapsedMs = state.phase === 'done' ? state.elapsedMs : (progress?.elapsedMs ?? null);
   const events = state.phase === 'done' ? state.events : (progress?.events ?? null);
+  // Run and Cancel disable each other: a keyboard user's focus follows to the enabled one
+  // instead of falling to the page body.
+  const runRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const runPressed = useRef(false);
+  const cancelFocused = useRef(false);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (running && runPressed.current) {
+      runPressed.current = false;
+      cancelRef.current?.focus();
+    } else if (!running && cancelFocused.current && (active === cancelRef.current || active === document.body || active === null)) {
+      cancelFocused.current = false;
+      runRef.current?.focus();
+    }
+  }, [running]);
   return (
     <div className="run-controls">
       <div className="run-buttons">
         <button
           type="button"
           className="primary"
-          onClick={onRun}
+          ref={runRef}
+          onFocus={() => (cancelFocused.current = false)}
+          onClick={(e) => {
+            runPressed.current = document.activeElement === e.currentTarget;
+            onRun();
+          }}
           disabled={running || blocked !== null}
           aria-describedby={blocked !== null && !running ? 'run-blocked' : undefined}
         >
           Run
         </button>
-        <button type="button" onClick={onCancel} disabled={!running}>
+        <button
+          type="button"
+          ref={cancelRef}
+          onClick={onCancel}
+          onFocus={() => (cancelFocused.current = true)}
+          disabled={!running}
+        >
           Cancel
         </button>
       </div>

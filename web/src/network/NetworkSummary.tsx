@@ -4,7 +4,9 @@
 import { memo } from 'react';
 import type { NetworkConfig, Scenario } from '../generated';
 import { schedulerName } from '../lab/schedulers';
-import { R2_HASH } from './route';
+
+/** The R2 study's address (registered in views.tsx). */
+const R2_HASH = 'view=r2';
 
 type NetworkScenario = Scenario & { model: { kind: 'network' } & NetworkConfig };
 

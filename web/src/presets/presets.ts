@@ -19,6 +19,11 @@ export type FetchText = (url: string) => Promise<string>;
 export const fetchText: FetchText = async (url) => {
   const response = await fetch(new URL(url, document.baseURI));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  // Single-page hosts answer a missing file with the page itself (200, HTML): a JSON file
+  // that comes back as HTML does not exist (it is not a "JSON syntax error").
+  if (url.endsWith('.json') && (response.headers.get('content-type') ?? '').includes('text/html')) {
+    throw new Error(`${url}: not found (the server answered with a web page)`);
+  }
   return response.text();
 };
 

@@ -16,11 +16,8 @@
 //! - **AS basic**: no weights; each entry sends one packet, so only entry counts carry
 //!   bandwidth: the shares it would give with packets of each class's MTU are reported.
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
 use super::bound::{Arbiter, BoundEntry, credits_to_ns, wait_credits};
-use super::designer::Design;
+use super::designed::{Design, TechnologyMapping};
 use super::requirements::{CREDIT_BYTES, Technology};
 use crate::time::BitRate;
 
@@ -36,21 +33,6 @@ const IB_DEFICIT_COUNTERS: usize = 16;
 const BYTE_FIELD: u64 = 255;
 /// Tolerance of share comparisons.
 const EPS: f64 = 1e-9;
-
-/// How a design maps onto one technology.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-pub struct TechnologyMapping {
-    /// The technology.
-    pub technology: Technology,
-    /// Whether the design maps without a problem (`problems` is empty).
-    pub fits: bool,
-    /// One sentence: how it maps.
-    pub summary: String,
-    /// How, and what is lost (sentences).
-    pub details: Vec<String>,
-    /// What prevents it from mapping or from keeping a wanted share (sentences).
-    pub problems: Vec<String>,
-}
 
 /// The mapping of `d` onto DTable, InfiniBand, Omni-Path and the AS basic table, in that
 /// order.

@@ -7,6 +7,7 @@
 pub mod apportion;
 pub mod bound;
 pub mod decoupling;
+mod designed;
 mod designer;
 mod equivalents;
 mod evaluate;
@@ -17,10 +18,11 @@ mod placement;
 mod requirements;
 mod service_lists;
 
-pub use designer::{ClassDesign, Design, design};
+pub use designed::{ClassDesign, Design, TechnologyMapping};
+pub use designer::design;
 pub use equivalents::{DesignEntry, EquivalentClass, Equivalents, equivalents};
 pub use evaluate::{ClassEvaluation, Evaluation, Violation, evaluate};
-pub use mapping::{TechnologyMapping, mappings};
+pub use mapping::mappings;
 pub use placement::{max_cyclic_distance, place};
 pub use requirements::{
     ClassRequirement, DEFAULT_LINK_RATE_GBPS, MULTIMEDIA_VECTOR, Requirements, Technology, credits,

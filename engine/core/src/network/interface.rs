@@ -78,16 +78,9 @@ impl Interface {
                 break;
             }
             packet.tail = now;
-            let bytes = packet.bytes;
             moved += packet.credits;
             self.application[class].pop_front();
-            port.queues[class].push_back(h);
-            let view = super::port::QueueView {
-                queues: &port.queues,
-                credits: &port.credits,
-                pool,
-            };
-            port.scheduler.on_enqueue(now, class, bytes, &view);
+            port.enqueue(now, class, h, pool);
         }
         moved
     }

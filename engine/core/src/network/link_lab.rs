@@ -15,9 +15,12 @@
 
 use std::collections::VecDeque;
 
+use super::send::{SendAudit, SendPort, send_one};
 use super::{CreditCounter, Packet, credits_for};
 use crate::error::EngineError;
 use crate::kernel::EventQueue;
+use crate::model::{self, Measured, Model};
+use crate::results::RunResults;
 use crate::rng::RngStreams;
 use crate::scenario::{LinkLabConfig, Scenario};
 use crate::schedulers::{self, Head, PortSetup, PortView, Scheduler, SchedulerCost};
@@ -65,6 +68,18 @@ impl PortView for Port {
     }
 }
 
+impl SendPort for Port {
+    type Item = Packet;
+
+    fn take_credits(&mut self, class: usize, credits: u32) -> bool {
+        self.credits[class].consume(credits)
+    }
+
+    fn pop(&mut self, class: usize) -> Option<Packet> {
+        self.queues[class].pop_front()
+    }
+}
+
 /// Breaches of the model's invariants, counted as they happen (all zero in a correct run).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Audit {
@@ -100,6 +115,8 @@ pub struct LinkLab {
     next_id: u64,
     audit: Audit,
     tracer: Option<Tracer>,
+    /// Class names, for the results.
+    names: Vec<String>,
 }
 
 impl LinkLab {
@@ -150,6 +167,7 @@ impl LinkLab {
             next_id: 0,
             audit: Audit::default(),
             tracer: None,
+            names: lab.classes.iter().map(|c| c.name.clone()).collect(),
         };
         for (i, class) in lab.classes.iter().enumerate() {
             let mut source = Source::new(i as u32, &class.traffic, link, &streams);
@@ -337,34 +355,70 @@ impl LinkLab {
             t.wants(now)
                 .then(|| t.snapshot_before(&self.port.queues, &self.port.credits, &*self.scheduler))
         });
-        let Some(class) = self.scheduler.select(now, &self.port) else {
-            let n = self.port.class_count();
-            if (0..n).any(|c| self.port.is_active(c)) {
-                self.audit.idle_with_active_class += 1;
-            }
+        let mut send = SendAudit::default();
+        let sent = send_one(now, self.scheduler.as_mut(), &mut self.port, &mut send);
+        self.audit.credit_violations += send.credit_violations;
+        self.audit.idle_with_active_class += send.idle_with_active_class;
+        let Some((class, packet)) = sent else {
             return;
         };
-        let Some(packet) = self.port.queues[class].front().copied() else {
-            self.audit.idle_with_active_class += 1;
-            return;
-        };
-        if !self.port.credits[class].consume(packet.credits) {
-            self.audit.credit_violations += 1;
-            return;
-        }
-        self.port.queues[class].pop_front();
         // The packet's header reaches the downstream buffer now (virtual cut-through).
         self.downstream_fill[class] += packet.credits;
         self.downstream_peak[class] = self.downstream_peak[class].max(self.downstream_fill[class]);
         if self.downstream_fill[class] > self.port.credits[class].capacity() {
             self.audit.buffer_overflows += 1;
         }
-        self.scheduler.after_send(now, class, &self.port);
         self.on_link = Some(packet);
         let done = now + self.link.transmission_time(u64::from(packet.bytes));
         if let (Some(tracer), Some(before)) = (self.tracer.as_mut(), before) {
             tracer.record(Decision::new(before, now, done, &packet, &*self.scheduler));
         }
         self.events.schedule(done, Event::TransmitDone);
+    }
+}
+
+impl Model for LinkLab {
+    fn advance(&mut self, max_events: u64) -> bool {
+        LinkLab::advance(self, max_events)
+    }
+
+    fn is_done(&self) -> bool {
+        LinkLab::is_done(self)
+    }
+
+    fn now(&self) -> SimTime {
+        LinkLab::now(self)
+    }
+
+    fn end(&self) -> SimTime {
+        LinkLab::end(self)
+    }
+
+    fn events_processed(&self) -> u64 {
+        LinkLab::events_processed(self)
+    }
+
+    /// Per class, throughput and offered load normalised to the link rate.
+    fn results(&self, scenario: &Scenario) -> RunResults {
+        let capacity = self.link.bytes_in(self.window.span());
+        let classes = self
+            .names
+            .iter()
+            .zip(&self.counters)
+            .enumerate()
+            .map(|(i, (name, c))| model::class_results(name, c, capacity, self.in_flight(i)))
+            .collect();
+        let measured = Measured {
+            window: self.window,
+            link_rate: self.link,
+            events: self.events_processed(),
+            packet_hops: None,
+            scheduler: self.scheduler_cost(),
+        };
+        model::run_results(scenario, measured, classes)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

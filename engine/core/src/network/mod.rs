@@ -3,17 +3,19 @@
 //! a topology, a routing and a switch model; further switch models and topologies come
 //! as new modules).
 
-pub mod cioq;
+mod fabric;
 mod flow_control;
 pub mod interface;
 mod link_lab;
-mod network_sim;
 mod packet;
 pub mod port;
 pub mod routing;
+mod send;
+pub mod switch;
 pub mod topology;
 
+pub use fabric::{Audit as NetworkAudit, NetworkSim};
 pub use flow_control::{CREDIT_BYTES, CreditCounter, credits_for};
 pub use link_lab::LinkLab;
-pub use network_sim::{Audit as NetworkAudit, NetworkSim};
 pub use packet::Packet;
+pub use send::{SendAudit, SendPort, send_one};

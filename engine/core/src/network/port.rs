@@ -5,6 +5,7 @@
 use std::collections::VecDeque;
 
 use super::CreditCounter;
+use super::send::{SendAudit, SendPort, send_one};
 use crate::schedulers::{Head, PortView, Scheduler};
 use crate::time::SimTime;
 
@@ -82,7 +83,8 @@ impl PacketPool {
 
 /// An output port: a queue per class (packet handles), the credits of the downstream
 /// buffer of each class, the scheduler choosing among classes, and whether its link is
-/// busy sending.
+/// busy sending. Packets enter by [`OutputPort::enqueue`] and leave by
+/// [`OutputPort::send`], the one send protocol of [`super::send`].
 pub struct OutputPort {
     /// Per-class FIFO queues of packet handles.
     pub queues: Vec<VecDeque<u32>>,
@@ -104,20 +106,45 @@ impl OutputPort {
             busy: false,
         }
     }
+
+    /// Queues packet `h` (in `pool`) on `class` and tells the scheduler.
+    pub fn enqueue(&mut self, now: SimTime, class: usize, h: u32, pool: &PacketPool) {
+        self.queues[class].push_back(h);
+        let bytes = pool.get(h).bytes;
+        let view = PortQueues {
+            queues: &mut self.queues,
+            credits: &mut self.credits,
+            pool,
+        };
+        self.scheduler.on_enqueue(now, class, bytes, &view);
+    }
+
+    /// One decision of the send protocol ([`send_one`]): the class and packet handle
+    /// sent, or None (faults counted in `audit`). The caller marks the port busy.
+    pub fn send(
+        &mut self,
+        now: SimTime,
+        pool: &PacketPool,
+        audit: &mut SendAudit,
+    ) -> Option<(usize, u32)> {
+        let mut view = PortQueues {
+            queues: &mut self.queues,
+            credits: &mut self.credits,
+            pool,
+        };
+        send_one(now, self.scheduler.as_mut(), &mut view, audit)
+    }
 }
 
-/// What a scheduler sees of an output port: its queue heads (looked up in the pool) and
-/// its credits.
-pub struct QueueView<'a> {
-    /// Per-class queues of handles.
-    pub queues: &'a [VecDeque<u32>],
-    /// Per-class downstream credits.
-    pub credits: &'a [CreditCounter],
-    /// Where the packets are.
-    pub pool: &'a PacketPool,
+/// What a scheduler sees of an output port (its queue heads, looked up in the pool, and
+/// its credits), and what a send changes.
+struct PortQueues<'a> {
+    queues: &'a mut [VecDeque<u32>],
+    credits: &'a mut [CreditCounter],
+    pool: &'a PacketPool,
 }
 
-impl PortView for QueueView<'_> {
+impl PortView for PortQueues<'_> {
     fn class_count(&self) -> usize {
         self.queues.len()
     }
@@ -136,6 +163,18 @@ impl PortView for QueueView<'_> {
 
     fn free_credits(&self, class: usize) -> u32 {
         self.credits[class].free()
+    }
+}
+
+impl SendPort for PortQueues<'_> {
+    type Item = u32;
+
+    fn take_credits(&mut self, class: usize, credits: u32) -> bool {
+        self.credits[class].consume(credits)
+    }
+
+    fn pop(&mut self, class: usize) -> Option<u32> {
+        self.queues[class].pop_front()
     }
 }
 

@@ -41,6 +41,7 @@ use super::validate::{
     validate_scheduler,
 };
 use super::{Scenario, SchedulerConfig};
+pub use crate::network::routing::RoutingConfig;
 use crate::network::topology::{Topology, TopologyError};
 use crate::traffic::config::{
     AdmissionConfig, ClassTrafficConfig, TrafficContext, validate_admission, validate_class_traffic,
@@ -158,27 +159,6 @@ pub struct TorusTopology {
     /// End points on each switch (1 or more).
     pub end_points_per_switch: u32,
 }
-
-/// The routing of a network.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum RoutingConfig {
-    /// Deterministic up-down (up*, then down*) tables (link, single switch, MIN, tree); the default.
-    UpDown,
-    /// Valiant routing on a tree: up to a random top-stage switch, then down.
-    Valiant,
-    /// Dimension-order routing on a torus, with a dateline (two lanes per class).
-    DimensionOrder,
-    /// Connections take the least occupied of their minimal up-down routes; other
-    /// packets follow the up-down tables (link, single switch, MIN, tree).
-    LeastOccupied,
-}
-tagged_enum!(RoutingConfig, "routing", {
-    "up_down" => UpDown,
-    "valiant" => Valiant,
-    "dimension_order" => DimensionOrder,
-    "least_occupied" => LeastOccupied,
-});
 
 /// A single switch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]

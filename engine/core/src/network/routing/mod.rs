@@ -54,7 +54,32 @@ pub use valiant::Valiant;
 
 use super::topology::{NodeKind, Shape, Topology};
 use crate::rng::RngStream;
-use crate::scenario::RoutingConfig;
+use crate::scenario::tagged::tagged_enum;
+use schemars::JsonSchema;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The routing of a network, as a scenario names it (`model.routing`, optional; see
+/// `crate::scenario::NetworkConfig`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RoutingConfig {
+    /// Deterministic up-down (up*, then down*) tables (link, single switch, MIN, tree); the default.
+    UpDown,
+    /// Valiant routing on a tree: up to a random top-stage switch, then down.
+    Valiant,
+    /// Dimension-order routing on a torus, with a dateline (two lanes per class).
+    DimensionOrder,
+    /// Connections take the least occupied of their minimal up-down routes; other
+    /// packets follow the up-down tables (link, single switch, MIN, tree).
+    LeastOccupied,
+}
+tagged_enum!(RoutingConfig, "routing", {
+    "up_down" => UpDown,
+    "valiant" => Valiant,
+    "dimension_order" => DimensionOrder,
+    "least_occupied" => LeastOccupied,
+});
 
 /// The up*/down* tables under the name the network simulation knows them by (until it
 /// uses [`Router`]).

@@ -2,8 +2,20 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine, RunOutcome } from '../engine/client';
 import type { RunResults } from '../generated';
-import { R2_SCHEDULERS } from './r2Data';
-import { R2View } from './R2View';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ComponentProps } from 'react';
+import { ExperimentView } from './ExperimentView';
+
+/** The R2 study as the app bundles it: the view has nothing of R2 but this file. */
+const studyText = readFileSync(join(process.cwd(), 'public/studies/r2.json'), 'utf8');
+const R2_SCHEDULERS = (JSON.parse(studyText) as { configurations: { preset: string }[] }).configurations;
+
+/** Opens the R2 study at `#view=r2` and waits until its form shows. */
+async function renderR2(props: Omit<ComponentProps<typeof ExperimentView>, 'studyId' | 'prefix' | 'readFile'>) {
+  render(<ExperimentView studyId="r2" prefix="view=r2" readFile={() => Promise.resolve(studyText)} {...props} />);
+  await screen.findByRole('button', { name: 'Run R2 sweep' });
+}
 
 afterEach(cleanup);
 beforeEach(() => window.history.replaceState(null, '', '#view=r2'));
@@ -15,8 +27,8 @@ const preset = (name: string) => JSON.stringify({ version: 1, name, seed: 7, dur
 
 /**
  * Results that depend only on (scheduler, load, seed): scheduler k has latency
- * 1000 · load · (k + 1), 1 % more on odd seeds, so DTable is 50 %, 66.7 % and 75 % faster
- * than the others whatever the seeds.
+ * 1000 · load · (k + 1), 1 % more on odd seeds, so the others' latency is 100 %, 200 % and 300 %
+ * longer than DTable's ((other − DTable) / DTable) whatever the seeds.
  */
 function results(json: string): RunResults {
   const s = JSON.parse(json) as { name: string; seed: number; load: number };
@@ -72,10 +84,10 @@ function fill(loads: string, seeds: string) {
   fireEvent.change(screen.getByLabelText('Seeds per point'), { target: { value: seeds } });
 }
 
-describe('R2View', () => {
+describe('ExperimentView with the R2 study', () => {
   it('runs every (scheduler, load, seed), summarises with the engine statistics and tabulates DTable’s improvement', async () => {
     const fake = fakeEngine();
-    render(<R2View engine={fake.engine} createEngine={fake.createEngine} readPreset={readPreset} />);
+    await renderR2({ engine: fake.engine, createEngine: fake.createEngine, readPreset: readPreset });
     fill('0.8, 1', '2');
     expect(screen.getByText(/16 runs in all\./)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Run R2 sweep' }));
@@ -85,19 +97,19 @@ describe('R2View', () => {
     expect(fake.seeds).toHaveLength(16);
     const rows = within(screen.getByTestId('r2-improvement')).getAllByRole('row').slice(2);
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual(
-      CLASSES.flatMap((c) => ['0.8', '1'].map((l) => [c, l, '+50.0 %', '+50.0 %', '+66.7 %', '+66.7 %', '+75.0 %', '+75.0 %'])),
+      CLASSES.flatMap((c) => ['0.8', '1'].map((l) => [c, l, '+100.0 %', '+100.0 %', '+200.0 %', '+200.0 %', '+300.0 %', '+300.0 %'])),
     );
     // Seeds differ by 1 %: every latency point has a band; BE's throughput differs too.
     const bands = screen.getByTestId('r2-mean').querySelectorAll('path.ci-band');
     expect(bands).toHaveLength(CLASSES.length * 4);
     expect(screen.getByTestId('r2-cdf').querySelectorAll('path.panel-line')).toHaveLength(CLASSES.length * 4);
     expect(screen.getByTestId('r2-points').querySelectorAll('td.point-done')).toHaveLength(8);
-    await waitFor(() => expect(window.location.hash).toBe('#view=r2&loads=0.8,1&seeds=2'));
+    await waitFor(() => expect(window.location.hash).toBe('#view=r2&loads=0.8,1&seeds=2&seed=&us='));
   });
 
-  it('opens with the parameters of its link and reports damaged ones', () => {
+  it('opens with the parameters of its link and reports damaged ones', async () => {
     const fake = fakeEngine();
-    render(<R2View engine={fake.engine} createEngine={fake.createEngine} readPreset={readPreset} initialHash="#view=r2&loads=0.9,1&seeds=x&seed=3&us=500" />);
+    await renderR2({ engine: fake.engine, createEngine: fake.createEngine, readPreset: readPreset, initialHash: "#view=r2&loads=0.9,1&seeds=x&seed=3&us=500" });
     expect((screen.getByLabelText('Total offered loads (fractions of the link)') as HTMLInputElement).value).toBe('0.9, 1');
     expect((screen.getByLabelText('Seeds per point') as HTMLInputElement).value).toBe('10');
     expect((screen.getByLabelText('First seed') as HTMLInputElement).value).toBe('3');
@@ -107,7 +119,7 @@ describe('R2View', () => {
 
   it('names the missing presets', async () => {
     const fake = fakeEngine();
-    render(<R2View engine={fake.engine} createEngine={fake.createEngine} readPreset={() => Promise.reject(new Error('HTTP 404'))} />);
+    await renderR2({ engine: fake.engine, createEngine: fake.createEngine, readPreset: () => Promise.reject(new Error('HTTP 404')) });
     fireEvent.click(screen.getByRole('button', { name: 'Run R2 sweep' }));
     await waitFor(() => expect(screen.getByTestId('r2-status').textContent).toMatch(/r2-multimedia-dtable\.json.*HTTP 404/));
     expect(fake.seeds).toHaveLength(0);
@@ -115,7 +127,7 @@ describe('R2View', () => {
 
   it('blocks bad parameters and cancels a running sweep', async () => {
     const fake = fakeEngine({ hang: true });
-    render(<R2View engine={fake.engine} createEngine={fake.createEngine} readPreset={readPreset} />);
+    await renderR2({ engine: fake.engine, createEngine: fake.createEngine, readPreset: readPreset });
     fill('0.8, 0', '2');
     expect(screen.getByRole('button', { name: 'Run R2 sweep' })).toHaveProperty('disabled', true);
     expect(screen.getByLabelText('Total offered loads (fractions of the link)').getAttribute('aria-invalid')).toBe('true');
@@ -154,7 +166,7 @@ describe('R2View', () => {
     const video = { kind: 'video', rate_bps: 3_000_000, frame_interval_us: 40_000, mtu_bytes: 2048 };
     const withVideo = (name: string) =>
       Promise.resolve(JSON.stringify({ ...JSON.parse(preset(name)), model: { classes: [{ name: 'VI', traffic: { load: 0.45, generator: video } }] } }));
-    render(<R2View engine={engine} createEngine={() => engine as never} readPreset={withVideo} readSampleTrace={() => Promise.resolve('100\n200\n')} />);
+    await renderR2({ engine: engine, createEngine: () => engine as never, readPreset: withVideo, readSampleTrace: () => Promise.resolve('100\n200\n') });
     fill('0.8', '1');
     fireEvent.click(screen.getByRole('radio', { name: /Upload a frame-size trace/ }));
     const run = screen.getByRole('button', { name: 'Run R2 sweep' });
@@ -182,7 +194,7 @@ describe('R2View', () => {
       ...(fake.engine as object),
       frameTrace: () => Promise.resolve('{"ok":true,"frames":8193,"total_bytes":8193000,"mean_bytes":1000,"min_bytes":1000,"max_bytes":1000,"mean_rate_bps":200000}'),
     } as unknown as Engine;
-    render(<R2View engine={engine} createEngine={fake.createEngine} readPreset={readPreset} />);
+    await renderR2({ engine: engine, createEngine: fake.createEngine, readPreset: readPreset });
     fireEvent.click(screen.getByRole('radio', { name: /Upload a frame-size trace/ }));
     fireEvent.change(screen.getByLabelText(/Or paste a frame-size trace/), { target: { value: '1000\n'.repeat(8193) } });
     expect(screen.getByTestId('r2-trace-link-note').textContent).toMatch(/The share link does not include this trace \(it is more than 32 KiB of text\)/);

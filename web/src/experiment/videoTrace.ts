@@ -1,7 +1,8 @@
-// The R2 view's "Video source": the synthetic MPEG-4 model of the presets, or an uploaded
-// frame-size trace replayed by every VI stream. The engine checks the trace
-// (`parse_frame_trace`); this module reads its answer, swaps the VI generator of a preset
-// for a `video_trace` generator at the same rate (so VI's offered load is unchanged), and
+// A study's "Video source" (`videoTraceClass`, R2's VI): the synthetic MPEG-4 model of the
+// presets, or an uploaded frame-size trace replayed by every stream of the video class. The
+// engine checks the trace (`parse_frame_trace`); this module reads its answer, swaps the
+// video generator of a preset for a `video_trace` generator at the same rate (so the class's
+// offered load is unchanged), and
 // decides whether the trace travels in the share link. Pure functions: no engine, no DOM.
 
 /** Largest trace text (in UTF-16 code units, i.e. characters) carried in a share link: 32 KiB. */

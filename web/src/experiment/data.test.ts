@@ -16,37 +16,51 @@ import {
   seedOf,
   type ClassPoint,
   type RunSummary,
-} from './r2Data';
-import { defaultR2Params, isR2Hash, parseR2Hash, r2Hash } from './route';
+  metricCsv,
+  significant,
+} from './data';
+import { defaultParams, parseStudyHash, studyHash } from './route';
+
+const R2 = { loads: [0.76, 0.8, 0.84, 0.88, 0.92, 0.96, 1], seeds: 10 };
 
 const run = (t: number, mean: number | null, p99: number | null): RunSummary => [
   { name: 'VO', throughput: t, meanNs: mean, p99Ns: p99, samples: 10, cdf: [] },
   { name: 'BE', throughput: t * 2, meanNs: null, p99Ns: null, samples: 0, cdf: [] },
 ];
 
-describe('R2 route', () => {
-  it('defaults follow the spec: 0.76 .. 1.0, 10 seeds', () => {
-    const p = defaultR2Params();
+describe('study route', () => {
+  it('defaults are the study’s: 0.76 .. 1.0, 10 seeds for R2', () => {
+    const p = defaultParams(R2);
     expect(p.loads[0]).toBe(0.76);
     expect(p.loads.at(-1)).toBe(1);
     expect(p.seeds).toBe(10);
-    expect(parseR2Hash('#view=r2')).toEqual({ params: p, problems: [], video: { source: 'synthetic', trace: null } });
+    expect(parseStudyHash('#view=r2', R2)).toEqual({ params: p, problems: [], video: { source: 'synthetic', trace: null } });
   });
 
   it('round-trips every parameter through the hash', () => {
     const params = { loads: [0.8, 0.9, 1], seeds: 2, firstSeed: 7, durationUs: 1500 };
-    const hash = r2Hash(params);
+    const hash = studyHash('view=r2', params);
     expect(hash).toBe('view=r2&loads=0.8,0.9,1&seeds=2&seed=7&us=1500');
-    expect(isR2Hash(`#${hash}`)).toBe(true);
-    expect(isR2Hash('#view=animate')).toBe(false);
-    expect(parseR2Hash(`#${hash}`)).toEqual({ params, problems: [], video: { source: 'synthetic', trace: null } });
+    expect(parseStudyHash(`#${hash}`, R2)).toEqual({ params, problems: [], video: { source: 'synthetic', trace: null } });
+    // Each preset's seed and duration are written empty, and read back.
+    const presets = { ...params, firstSeed: null, durationUs: null };
+    expect(studyHash('view=study&id=r2', presets)).toBe('view=study&id=r2&loads=0.8,0.9,1&seeds=2&seed=&us=');
+    expect(parseStudyHash(studyHash('view=study&id=r2', presets), R2)).toEqual({ params: presets, problems: [], video: { source: 'synthetic', trace: null } });
     // Encoded commas (as some apps rewrite links) read the same.
-    expect(parseR2Hash('view=r2&loads=0.8%2C0.9&seeds=3').params.loads).toEqual([0.8, 0.9]);
+    expect(parseStudyHash('view=r2&loads=0.8%2C0.9&seeds=3&seed=&us=', R2).params.loads).toEqual([0.8, 0.9]);
+  });
+
+  it('a cut-off link warns that defaults replace what it lost', () => {
+    const cut = parseStudyHash('view=r2&loads=0.8,0.9,1&se', R2);
+    expect(cut.params.seeds).toBe(10);
+    expect(cut.problems).toHaveLength(1);
+    expect(cut.problems[0]).toMatch(/^The link looks cut off or edited \(it has “se”\): it does not say seeds, seed, us, so the study’s defaults are used/);
+    expect(parseStudyHash('view=r2&loads=0.8,0.9,1&seeds=2&seed=5', R2).problems[0]).toMatch(/does not say us,/);
   });
 
   it('a damaged parameter falls back to its default and is reported', () => {
-    const { params, problems } = parseR2Hash('view=r2&loads=0.8,x&seeds=0&seed=-1&us=2.5');
-    expect(params).toEqual(defaultR2Params());
+    const { params, problems } = parseStudyHash('view=r2&loads=0.8,x&seeds=0&seed=-1&us=2.5', R2);
+    expect(params).toEqual(defaultParams(R2));
     expect(problems).toHaveLength(4);
     expect(problems[0]).toMatch(/^loads: .*“x”/);
     expect(problems[1]).toMatch(/^seeds: .*1 to 100/);
@@ -91,11 +105,13 @@ describe('R2 data', () => {
     expect(poolCdfs([b])).toEqual(b.cdf);
   });
 
-  it('improvement is the latency reduction in % of the other scheduler', () => {
-    expect(improvement(80, 100)).toBeCloseTo(20);
-    expect(improvement(150, 100)).toBeCloseTo(-50);
+  it('improvement is the study’s (other − DTable) / DTable, in % of the baseline', () => {
+    expect(improvement(80, 100)).toBeCloseTo(25);
+    expect(improvement(100, 290)).toBeCloseTo(190);
+    expect(improvement(150, 100)).toBeCloseTo(-33.333);
     expect(improvement(null, 100)).toBeNull();
-    expect(improvement(10, 0)).toBeNull();
+    expect(improvement(0, 10)).toBeNull();
+    expect(improvement(10, 0)).toBeCloseTo(-100);
     expect([12.345, -4, -0.04, 0.04, null].map(formatImprovement)).toEqual(['+12.3 %', '−4.0 %', '0.0 %', '0.0 %', '—']);
     expect(tableLoads([0.76, 0.8, 0.84, 0.88, 1])).toEqual([0.76, 0.84, 1]);
     expect(tableLoads([0.8, 1])).toEqual([0.8, 1]);
@@ -116,14 +132,31 @@ describe('R2 data', () => {
     });
   }
 
-  it('improvement rows per class, table load and other scheduler', () => {
+  it('improvement rows per class, table load and other scheduler, marked where the intervals do not overlap', () => {
     const rows = improvementRows(2, loads, points);
-    expect(rows.map((r) => [r.className, r.load, r.other, r.mean, r.p99])).toEqual([
-      ['VO', 0.8, 1, 50, 50],
-      ['VO', 0.9, 1, 50, 50],
-      ['VO', 1, 1, 50, 50],
+    expect(rows.map((r) => [r.className, r.load, r.other, r.mean, r.p99, r.meanSignificant])).toEqual([
+      ['VO', 0.8, 1, 100, 100, true],
+      ['VO', 0.9, 1, 100, 100, false],
+      ['VO', 1, 1, 100, 100, true],
     ]);
-    expect(improvementCsv(['DTable', 'DRR'], rows).split('\r\n')[1]).toBe('VO,0.8,DRR,50,50');
+    expect(improvementCsv(['DTable', 'DRR'], rows).split('\r\n')[1]).toBe('VO,0.8,DRR,100,100,true,true');
+    // The other way round (DRR as the baseline): DTable is 50 % faster.
+    expect(improvementRows(2, loads, points, 1)[0]).toMatchObject({ other: 0, mean: -50 });
+  });
+
+  it('significance: the 90% intervals do not overlap', () => {
+    expect(significant({ mean: 100, ci90: 10 }, { mean: 121, ci90: 10 })).toBe(true);
+    expect(significant({ mean: 100, ci90: 10 }, { mean: 119, ci90: 10 })).toBe(false);
+    expect(significant({ mean: 100, ci90: null }, { mean: 500, ci90: 10 })).toBe(false);
+  });
+
+  it('each chart’s CSV holds its own metric only', () => {
+    const mean = metricCsv(['DTable', 'DRR'], loads, points, 'meanNs').split('\r\n');
+    const p99 = metricCsv(['DTable', 'DRR'], loads, points, 'p99Ns').split('\r\n');
+    expect(mean[0]).toBe('scheduler,load,class,runs,mean_ns,mean_ns_ci90');
+    expect(mean[1]).toBe('DTable,0.8,VO,2,100,10');
+    expect(p99[0]).toBe('scheduler,load,class,runs,p99_ns,p99_ns_ci90');
+    expect(p99[1]).toBe('DTable,0.8,VO,2,200,10');
   });
 
   it('band panels: one per class, a series per scheduler, bands only where the interval exists', () => {

@@ -35,8 +35,146 @@
 
 use std::collections::VecDeque;
 
-use super::CreditCounter;
-use super::port::PacketPool;
+use super::{SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
+use crate::error::EngineError;
+use crate::network::CreditCounter;
+use crate::network::port::PacketPool;
+use crate::scenario::CioqConfig;
+use crate::time::{BitRate, Duration, PS_PER_NS};
+
+/// The CIOQ architecture behind the fabric's [`SwitchModel`] contract: the crossbar
+/// state ([`CioqSwitch`]) plus its timing.
+pub struct Cioq {
+    crossbar: CioqSwitch,
+    rate: BitRate,
+    header_crossing: Duration,
+    input_credits: u32,
+    output_credits: u32,
+}
+
+impl Cioq {
+    /// A CIOQ switch of `setup.ports` ports and `setup.lanes` lanes.
+    pub fn new(config: &CioqConfig, setup: SwitchSetup) -> Result<Cioq, EngineError> {
+        let rate = BitRate::from_gbps(setup.link_gbps * config.speedup).ok_or_else(|| {
+            EngineError::invalid(
+                "model.switch.speedup",
+                "times the link rate must be a rate in Gb/s",
+            )
+        })?;
+        let credits = |bytes: u32| bytes / crate::network::CREDIT_BYTES;
+        let output_credits = credits(config.output_buffer_bytes);
+        Ok(Cioq {
+            crossbar: CioqSwitch::new(setup.ports, setup.lanes, output_credits),
+            rate,
+            header_crossing: Duration(u64::from(config.header_crossing_ns) * PS_PER_NS),
+            input_credits: credits(config.input_buffer_bytes),
+            output_credits,
+        })
+    }
+
+    /// Starts every crossbar transfer possible now: each packet joins its output queue
+    /// at once (cut-through) and its transfer ends at `max(now + size / rate, tail)`.
+    fn arbitrate(&mut self, cx: &mut SwitchContext) {
+        while let Some(g) = self.crossbar.grant(cx.pool) {
+            let packet = cx.pool.get_mut(g.packet);
+            let end =
+                (cx.now + self.rate.transmission_time(u64::from(packet.bytes))).max(packet.tail);
+            packet.tail = end;
+            let timer = TransferDone {
+                input: g.input as u16,
+                output: g.output as u16,
+                class: g.class,
+                credits: packet.credits as u16,
+            };
+            cx.actions.push(SwitchAction::Wake {
+                at: end,
+                timer: timer.encode(),
+            });
+            cx.actions.push(SwitchAction::Enqueue {
+                output: g.output,
+                lane: g.class,
+                packet: g.packet,
+            });
+        }
+    }
+}
+
+/// The CIOQ's one timed event: a crossbar transfer has ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TransferDone {
+    input: u16,
+    output: u16,
+    class: u16,
+    credits: u16,
+}
+
+impl TransferDone {
+    fn encode(self) -> SwitchTimer {
+        let [a, b, c, d] = [self.input, self.output, self.class, self.credits].map(u64::from);
+        SwitchTimer(a | b << 16 | c << 32 | d << 48)
+    }
+
+    fn decode(t: SwitchTimer) -> TransferDone {
+        let part = |shift: u32| (t.0 >> shift) as u16;
+        TransferDone {
+            input: part(0),
+            output: part(16),
+            class: part(32),
+            credits: part(48),
+        }
+    }
+}
+
+impl SwitchModel for Cioq {
+    fn kind(&self) -> &'static str {
+        "cioq"
+    }
+
+    fn header_delay(&self) -> Duration {
+        self.header_crossing
+    }
+
+    fn input_credits(&self) -> u32 {
+        self.input_credits
+    }
+
+    fn output_credits(&self) -> u32 {
+        self.output_credits
+    }
+
+    fn on_header(
+        &mut self,
+        cx: &mut SwitchContext,
+        input: u32,
+        output: u32,
+        lane: u16,
+        packet: u32,
+    ) {
+        self.crossbar.enqueue(input, output, lane, packet);
+        self.arbitrate(cx);
+    }
+
+    fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer) {
+        let t = TransferDone::decode(timer);
+        let (input, output) = (u32::from(t.input), u32::from(t.output));
+        self.crossbar.transfer_done(input, output);
+        cx.actions.push(SwitchAction::ReleaseInput {
+            input,
+            lane: t.class,
+            credits: u32::from(t.credits),
+        });
+        self.arbitrate(cx);
+    }
+
+    fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32) {
+        self.crossbar.output_freed(output, lane, credits);
+        self.arbitrate(cx);
+    }
+
+    fn queued(&self) -> usize {
+        self.crossbar.queued()
+    }
+}
 
 /// A transfer the crossbar has just granted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +190,7 @@ pub struct Grant {
 }
 
 /// The queues, buffers and crossbar state of one CIOQ switch (the output ports' queues and
-/// schedulers live in the simulator's [`OutputPort`](super::port::OutputPort)s).
+/// schedulers live in the fabric's [`OutputPort`](crate::network::port::OutputPort)s).
 pub struct CioqSwitch {
     ports: u32,
     classes: u32,
@@ -226,8 +364,8 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::port::NetPacket;
     use super::*;
+    use crate::network::port::NetPacket;
     use crate::time::SimTime;
 
     fn add(pool: &mut PacketPool, credits: u32, class: u16) -> u32 {

@@ -1,4 +1,5 @@
-// The R2 view's place in the address: `#view=r2&loads=0.76,0.8,…&seeds=10&seed=1&us=1000`.
+// A study's place in the address: `#view=study&id=r2&loads=0.76,0.8,…&seeds=10&seed=1&us=1000`
+// (or a registered alias: `#view=r2&…`).
 // Every sweep parameter travels in the hash, so a link reopens the view with the same
 // sweep, and re-running it gives the same numbers (runs are deterministic per seed).
 import { decodePayload, encodeJsonPayload } from '../share/link';
@@ -6,15 +7,12 @@ import { parseLoads } from '../sweep/sweepPlan';
 
 /** The hash parameter naming the view (shared with the animation's `view=animate`). */
 export const VIEW_PARAM = 'view';
-/** Its value for the R2 view. */
-export const R2_VIEW = 'r2';
-/** The hash that opens the R2 view with its defaults. */
-export const R2_HASH = `${VIEW_PARAM}=${R2_VIEW}`;
+/** The generic experiment view: `#view=study&id=<study>&…`. */
+export const STUDY_VIEW = 'study';
 
-/** Total offered loads of R2 (spec: QoS classes fixed, best effort from 0.015 to 0.093 each: 0.76 to 1.0). */
-export const R2_DEFAULT_LOADS: readonly number[] = [0.76, 0.8, 0.84, 0.88, 0.92, 0.96, 1];
-/** Replications per point in R2 (spec: 10 seeds). */
-export const R2_DEFAULT_SEEDS = 10;
+/** The hash (without `#`) that opens study `id` in the experiment view. */
+export const studyPrefix = (id: string) => `${VIEW_PARAM}=${STUDY_VIEW}&id=${encodeURIComponent(id)}`;
+
 /** Most seeds per point (the engine's sweep limit is 1000; a browser sweep stays smaller). */
 export const MAX_SEEDS = 100;
 /** Largest first seed: the seeds of a sweep must stay at most 2^53 - 1. */
@@ -22,8 +20,11 @@ export const MAX_FIRST_SEED = Number.MAX_SAFE_INTEGER - MAX_SEEDS;
 /** Longest simulated time per run, in µs (1 s). */
 export const MAX_DURATION_US = 1_000_000;
 
-/** The parameters of an R2 sweep. */
-export interface R2Params {
+/** The parameters a link may carry (anything else means the link was damaged or cut). */
+const KNOWN = new Set([VIEW_PARAM, 'id', 'loads', 'seeds', 'seed', 'us', 'video', 'trace']);
+
+/** The parameters of a study's sweep. */
+export interface StudyParams {
   /** Total offered loads (fractions of the link), increasing. */
   loads: number[];
   /** Replications (seeds) per point. */
@@ -39,7 +40,7 @@ export interface R2Params {
  * trace. The link carries the trace (deflated, base64url, `trace=`) only when it is at most
  * 32 KiB of text; a bigger one leaves `video=trace` without it (the view asks for the file).
  */
-export interface R2Video {
+export interface StudyVideo {
   source: 'synthetic' | 'trace';
   /** The trace text carried by the link (null: none). */
   trace: string | null;
@@ -57,14 +58,9 @@ export function decodeTrace(payload: string): string {
   return v;
 }
 
-/** The spec's sweep: 7 loads from 0.76 to 1.0, 10 seeds, the presets' seed and duration. */
-export function defaultR2Params(): R2Params {
-  return { loads: [...R2_DEFAULT_LOADS], seeds: R2_DEFAULT_SEEDS, firstSeed: null, durationUs: null };
-}
-
-/** Whether a location hash (with or without `#`) asks for the R2 view. */
-export function isR2Hash(hash: string): boolean {
-  return new URLSearchParams(hash.replace(/^#/, '')).get(VIEW_PARAM) === R2_VIEW;
+/** A study's sweep by default: its loads and seeds, each preset's seed and duration. */
+export function defaultParams(defaults: { loads: readonly number[]; seeds: number; durationUs?: number | null }): StudyParams {
+  return { loads: [...defaults.loads], seeds: defaults.seeds, firstSeed: null, durationUs: defaults.durationUs ?? null };
 }
 
 /** Why a seed count is not usable, or null. */
@@ -87,13 +83,28 @@ export function durationProblem(us: number | null): string | null {
 }
 
 /**
- * The sweep parameters of an R2 hash. Missing parameters take their defaults; unusable ones
+ * The sweep parameters of a study's hash. Missing parameters take their defaults; unusable ones
  * also do, and `problems` says which (so a damaged link still opens the view).
  */
-export function parseR2Hash(hash: string): { params: R2Params; problems: string[]; video: R2Video } {
+export function parseStudyHash(
+  hash: string,
+  defaults: { loads: readonly number[]; seeds: number; durationUs?: number | null },
+): { params: StudyParams; problems: string[]; video: StudyVideo } {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
-  const params = defaultR2Params();
+  const params = defaultParams(defaults);
   const problems: string[] = [];
+  // A link is written with every parameter (`studyHash`): one with some but not all was cut
+  // or edited, and whatever it lacks falls back to the study's defaults, which must be said.
+  const unknown = [...q.keys()].filter((k) => !KNOWN.has(k));
+  const written = ['loads', 'seeds', 'seed', 'us'];
+  const missing = written.filter((k) => !q.has(k));
+  if (unknown.length > 0 || (missing.length > 0 && missing.length < written.length)) {
+    problems.push(
+      `The link looks cut off or edited${unknown.length > 0 ? ` (it has ${unknown.map((k) => `“${k}”`).join(', ')})` : ''}${
+        missing.length > 0 ? `: it does not say ${missing.join(', ')}, so the study’s defaults are used for them` : ''
+      }. Copy the whole link again to reproduce the sweep.`,
+    );
+  }
   const loads = q.get('loads');
   if (loads !== null) {
     const parsed = parseLoads(loads);
@@ -124,7 +135,7 @@ export function parseR2Hash(hash: string): { params: R2Params; problems: string[
     if (p) problems.push(`us: ${p}`);
     else params.durationUs = us;
   }
-  const video: R2Video = { source: 'synthetic', trace: null };
+  const video: StudyVideo = { source: 'synthetic', trace: null };
   const source = q.get('video');
   if (source === 'trace') {
     video.source = 'trace';
@@ -143,14 +154,14 @@ export function parseR2Hash(hash: string): { params: R2Params; problems: string[
 }
 
 /**
- * The hash (without `#`) of the R2 view with `params` (defaults written too, so a link is
+ * The hash (without `#`) of a study's view (`prefix`, e.g. `studyPrefix(id)`) with `params` (defaults written too, so a link is
  * explicit); with a trace source, `video=trace` and, when given, the encoded trace
  * (`tracePayload`, from `encodeTrace`).
  */
-export function r2Hash(params: R2Params, video?: { source: R2Video['source']; tracePayload: string | null }): string {
-  const parts = [R2_HASH, `loads=${params.loads.join(',')}`, `seeds=${params.seeds}`];
-  if (params.firstSeed !== null) parts.push(`seed=${params.firstSeed}`);
-  if (params.durationUs !== null) parts.push(`us=${params.durationUs}`);
+export function studyHash(prefix: string, params: StudyParams, video?: { source: StudyVideo['source']; tracePayload: string | null }): string {
+  const parts = [prefix, `loads=${params.loads.join(',')}`, `seeds=${params.seeds}`];
+  // Written even when empty (each preset's), so a cut link is recognised (`parseStudyHash`).
+  parts.push(`seed=${params.firstSeed ?? ''}`, `us=${params.durationUs ?? ''}`);
   if (video?.source === 'trace') {
     parts.push('video=trace');
     if (video.tracePayload !== null) parts.push(`trace=${video.tracePayload}`);

@@ -9,11 +9,13 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::EngineError;
 use crate::network::{CreditCounter, Packet};
-use crate::scenario::{self, Model, Scenario, SchedulerConfig};
+use crate::scenario::{self, SchedulerConfig};
 use crate::schedulers::{Registers, Scheduler, SchedulerCost, TableSide};
 use crate::time::{PS_PER_NS, SimTime};
+
+mod record;
+pub use record::trace;
 
 /// Most decisions one trace may hold.
 pub const MAX_TRACE_DECISIONS: u32 = 10_000;
@@ -129,7 +131,7 @@ impl Decision {
     }
 }
 
-fn ns(t: SimTime) -> f64 {
+pub(crate) fn ns(t: SimTime) -> f64 {
     t.as_ps() as f64 / PS_PER_NS as f64
 }
 
@@ -228,59 +230,6 @@ pub fn table_layout(config: &SchedulerConfig) -> Vec<TraceTableEntry> {
         SchedulerConfig::Dtable(d) => entries(TableSide::Main, &d.table),
         _ => Vec::new(),
     }
-}
-
-/// Runs `scenario` (validated here) from the start and records its scheduler's first
-/// `decisions` decisions (at most [`MAX_TRACE_DECISIONS`]) made at or after `from_us`.
-/// The trace ends early if the run ends first.
-pub fn trace(scenario: Scenario, decisions: u32, from_us: u64) -> Result<Trace, EngineError> {
-    let mut run = crate::Run::new(scenario)?;
-    let from = SimTime::from_us(from_us);
-    let Model::LinkLab(lab_config) = &run.scenario().model else {
-        return Err(EngineError::invalid(
-            "model.kind",
-            "decision traces are only recorded for the link lab (kind \"link_lab\")",
-        ));
-    };
-    let lab_config = lab_config.clone();
-    let Some(lab) = run.link_lab_mut() else {
-        return Err(EngineError::invalid(
-            "model.kind",
-            "decision traces are only recorded for the link lab (kind \"link_lab\")",
-        ));
-    };
-    lab.set_tracer(Tracer::new(from, decisions));
-    loop {
-        let done = lab.advance(4096);
-        if done || lab.tracer().is_none_or(Tracer::is_full) {
-            break;
-        }
-    }
-    let link_rate_gbps = lab.link_rate().bits_per_s() as f64 / 1.0e9;
-    let (kind, _) = lab.scheduler_cost();
-    let peaks = lab.downstream_peaks();
-    let registers_now = lab.scheduler_registers();
-    let tracer = lab.take_tracer().ok_or_else(|| EngineError::Internal {
-        message: "the tracer vanished".to_string(),
-    })?;
-    Ok(Trace {
-        scheduler: kind.to_string(),
-        classes: lab_config
-            .classes
-            .iter()
-            .zip(peaks)
-            .map(|(c, (_, capacity))| TraceClass {
-                name: c.name.clone(),
-                mtu_bytes: c.traffic.size.max_bytes(),
-                buffer_credits: capacity,
-            })
-            .collect(),
-        link_rate_gbps,
-        from_ns: ns(from),
-        table: table_layout(&lab_config.scheduler),
-        initial: tracer.initial.unwrap_or(registers_now),
-        decisions: tracer.decisions,
-    })
 }
 
 impl Trace {

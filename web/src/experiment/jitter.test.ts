@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResults } from '../generated';
-import { admissionCsv, admissionRows, formatCount, jitterExtent, jitterPanels, runSummary, type RunSummary } from './r2Data';
+import { admissionCsv, admissionRows, formatCount, jitterExtent, jitterPanels, runSummary, type RunSummary } from './data';
 
 /** A run with a bursty class (no connections), and VO / VI connection classes. */
 const run = (vi: { samples: number; cdf: [number, number][] }, voSamples: number, viAdmitted = 90): RunSummary => [

@@ -1,28 +1,12 @@
-// The R2 sweep as data: the plan (scheduler × load × seed runs), what each run keeps,
-// per-point means with 90% confidence half-widths (computed by the engine, passed in),
-// pooled latency CDFs, the improvement of DTable over the other schedulers, and CSV.
-// Pure functions: no engine, no DOM.
+// A study's sweep as data: the plan (configuration × load × seed runs), what each run
+// keeps, per-point means with 90% confidence half-widths (computed by the engine, passed
+// in), pooled latency CDFs, the improvement of the baseline configuration over the others
+// with significance marks, and CSV. Pure functions: no engine, no DOM.
 import { csvField } from '../charts/export';
 import type { RunResults } from '../generated';
 
-/** One scheduler of R2: its bundled preset and its short name. */
-export interface R2Scheduler {
-  /** Preset name (`public/presets/<preset>.json`). */
-  preset: string;
-  /** Short name for legends and tables. */
-  label: string;
-}
-
-/** The four R2 configurations (spec 50-reference-scenarios.md), DTable first. */
-export const R2_SCHEDULERS: readonly R2Scheduler[] = [
-  { preset: 'r2-multimedia-dtable', label: 'DTable' },
-  { preset: 'r2-multimedia-dtable-wf2q', label: 'DTable-WF2Q' },
-  { preset: 'r2-multimedia-scfq', label: 'SCFQ' },
-  { preset: 'r2-multimedia-drr', label: 'DRR' },
-];
-
 /** One run of the sweep. */
-export interface R2Job {
+export interface Job {
   /** Position in the plan. */
   index: number;
   /** Index into the schedulers. */
@@ -36,8 +20,8 @@ export interface R2Job {
 }
 
 /** Every run, load by load (lowest first), then scheduler, then seed: points fill in from the left for all schedulers. */
-export function planJobs(schedulers: number, loads: readonly number[], seeds: number): R2Job[] {
-  const jobs: R2Job[] = [];
+export function planJobs(schedulers: number, loads: readonly number[], seeds: number): Job[] {
+  const jobs: Job[] = [];
   loads.forEach((load, loadIndex) => {
     for (let scheduler = 0; scheduler < schedulers; scheduler++) {
       for (let seedIndex = 0; seedIndex < seeds; seedIndex++) {
@@ -180,13 +164,26 @@ export function tableLoads(loads: readonly number[]): number[] {
 }
 
 /**
- * Improvement of DTable over another scheduler, in percent of the other's latency:
- * `(other - dtable) / other × 100` (positive: DTable's latency is lower). Null when a value
- * is missing or the other's latency is 0.
+ * Improvement of the baseline (the study's `baseline`) over another configuration, as the study defines
+ * it: `(other - baseline) / baseline × 100`, in percent of the baseline's latency (positive:
+ * the baseline is faster; +190 % means the other's latency is 2.9 times the baseline's).
+ * Null when a value is missing or the baseline's latency is 0.
  */
-export function improvement(dtable: number | null, other: number | null): number | null {
-  if (dtable === null || other === null || !(other > 0)) return null;
-  return ((other - dtable) / other) * 100;
+export function improvement(baseline: number | null, other: number | null): number | null {
+  if (baseline === null || other === null || !(baseline > 0)) return null;
+  return ((other - baseline) / baseline) * 100;
+}
+
+/** The formula of `improvement`, as the page says it. */
+export const IMPROVEMENT_FORMULA = '(other − baseline) / baseline';
+
+/**
+ * Whether two configurations differ significantly at a point: their 90% confidence
+ * intervals do not overlap (a conservative test; false without intervals).
+ */
+export function significant(a: Stat | undefined, b: Stat | undefined): boolean {
+  if (!a || !b || a.mean === null || b.mean === null || a.ci90 === null || b.ci90 === null) return false;
+  return Math.abs(a.mean - b.mean) > a.ci90 + b.ci90;
 }
 
 /** An improvement with its sign and one decimal ("+12.3 %", "−4.0 %", "0.0 %"); "—" when missing. */
@@ -210,18 +207,22 @@ export interface ImprovementRow {
   mean: number | null;
   /** Improvement in p99 latency, %. */
   p99: number | null;
+  /** Whether the means (p99s) differ significantly (`significant`). */
+  meanSignificant: boolean;
+  p99Significant: boolean;
 }
 
-/** Improvement of scheduler 0 (DTable) over each other scheduler, per class and table load. */
-export function improvementRows(schedulers: number, loads: readonly number[], points: Points): ImprovementRow[] {
+/** Improvement of configuration `baseline` over each other one, per class and table load. */
+export function improvementRows(schedulers: number, loads: readonly number[], points: Points, baseline = 0): ImprovementRow[] {
   const rows: ImprovementRow[] = [];
   const picked = tableLoads(loads);
   const names = [...points.values()][0]?.classes.map((c) => c.name) ?? [];
   names.forEach((className, c) => {
     for (const load of picked) {
       const li = loads.indexOf(load);
-      const base = points.get(pointKey(0, li))?.classes[c];
-      for (let other = 1; other < schedulers; other++) {
+      const base = points.get(pointKey(baseline, li))?.classes[c];
+      for (let other = 0; other < schedulers; other++) {
+        if (other === baseline) continue;
         const o = points.get(pointKey(other, li))?.classes[c];
         rows.push({
           className,
@@ -229,6 +230,8 @@ export function improvementRows(schedulers: number, loads: readonly number[], po
           other,
           mean: improvement(base?.meanNs.mean ?? null, o?.meanNs.mean ?? null),
           p99: improvement(base?.p99Ns.mean ?? null, o?.p99Ns.mean ?? null),
+          meanSignificant: significant(base?.meanNs, o?.meanNs),
+          p99Significant: significant(base?.p99Ns, o?.p99Ns),
         });
       }
     }
@@ -298,10 +301,24 @@ export function pointsCsv(labels: readonly string[], loads: readonly number[], p
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** CSV of one metric's chart: configuration, load, class, runs, the metric and its 90% half-width. */
+export function metricCsv(labels: readonly string[], loads: readonly number[], points: Points, metric: (typeof METRICS)[number]): string {
+  const name = { throughput: 'throughput', meanNs: 'mean_ns', p99Ns: 'p99_ns' }[metric];
+  const lines = [`scheduler,load,class,runs,${name},${name}_ci90`];
+  labels.forEach((label, s) =>
+    loads.forEach((load, li) => {
+      const p = points.get(pointKey(s, li));
+      for (const c of p?.classes ?? []) lines.push([csvField(label), load, csvField(c.name), p?.runs ?? 0, num(c[metric].mean), num(c[metric].ci90)].join(','));
+    }),
+  );
+  return `${lines.join('\r\n')}\r\n`;
+}
+
 /** CSV of the improvement table. */
 export function improvementCsv(labels: readonly string[], rows: readonly ImprovementRow[]): string {
-  const lines = ['class,load,versus,mean_improvement_percent,p99_improvement_percent'];
-  for (const r of rows) lines.push([csvField(r.className), r.load, csvField(labels[r.other] ?? ''), num(r.mean), num(r.p99)].join(','));
+  const lines = ['class,load,versus,mean_improvement_percent,p99_improvement_percent,mean_significant,p99_significant'];
+  for (const r of rows)
+    lines.push([csvField(r.className), r.load, csvField(labels[r.other] ?? ''), num(r.mean), num(r.p99), r.meanSignificant, r.p99Significant].join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

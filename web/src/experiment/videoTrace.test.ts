@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeTrace, encodeTrace, parseR2Hash, r2Hash, defaultR2Params } from './route';
+import { decodeTrace, encodeTrace, parseStudyHash, studyHash, defaultParams } from './route';
+
+const R2 = { loads: [0.76, 1], seeds: 10 };
+const parseR2Hash = (h: string) => parseStudyHash(h, R2);
+const r2Hash = (p: Parameters<typeof studyHash>[1], v?: Parameters<typeof studyHash>[2]) => studyHash('view=r2', p, v);
 import { readTraceCheck, traceErrorText, traceFitsLink, TRACE_LINK_MAX_CHARS, videoClass, withVideoTrace } from './videoTrace';
 
 const preset = readFileSync(join(process.cwd(), 'public/presets/r2-multimedia-dtable.json'), 'utf8');
@@ -41,7 +45,7 @@ describe('video source: trace glue', () => {
     const payload = encodeTrace(sample);
     expect(payload.length).toBeLessThan(sample.length);
     expect(decodeTrace(payload)).toBe(sample);
-    const params = defaultR2Params();
+    const params = defaultParams(R2);
     const hash = r2Hash(params, { source: 'trace', tracePayload: payload });
     expect(hash).toMatch(/&video=trace&trace=[\w-]+$/);
     expect(parseR2Hash(hash)).toEqual({ params, problems: [], video: { source: 'trace', trace: sample } });

@@ -1,0 +1,86 @@
+//! The model contract: what every simulated system (the link lab, a network, and models
+//! to come) offers the runner ([`crate::Run`]), and the pieces of [`RunResults`] all
+//! models assemble the same way.
+//!
+//! Adding a model: a module implementing [`Model`], a variant in
+//! [`crate::scenario::Model`], and one line in [`crate::run`]'s `build_model`.
+
+use std::any::Any;
+
+use crate::results::{ClassResults, RunResults, SchedulerSummary};
+use crate::scenario::Scenario;
+use crate::schedulers::SchedulerCost;
+use crate::stats::{ClassCounters, Window};
+use crate::time::{BitRate, PS_PER_NS, SimTime};
+
+/// A simulated system that runs in chunks of events.
+pub trait Model: Any {
+    /// Processes up to `max_events` events; true when the run is complete.
+    fn advance(&mut self, max_events: u64) -> bool;
+    /// Whether every event up to the end of the run has been processed.
+    fn is_done(&self) -> bool;
+    /// Simulated time reached.
+    fn now(&self) -> SimTime;
+    /// End of the run.
+    fn end(&self) -> SimTime;
+    /// Events processed so far.
+    fn events_processed(&self) -> u64;
+    /// The results so far (final once done) of `scenario`, the one this model was built
+    /// from.
+    fn results(&self, scenario: &Scenario) -> RunResults;
+    /// The model as [`Any`], for callers that inspect one kind of model.
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// What every model reports besides its classes.
+pub struct Measured {
+    /// The measurement window.
+    pub window: Window,
+    /// The link rate results are normalised to.
+    pub link_rate: BitRate,
+    /// Events processed.
+    pub events: u64,
+    /// Packets sent on a link (networks).
+    pub packet_hops: Option<u64>,
+    /// The scheduler kind reported and its work.
+    pub scheduler: (&'static str, SchedulerCost),
+}
+
+/// One class's results from its counters; `capacity` is the bytes the window could carry.
+pub fn class_results(name: &str, c: &ClassCounters, capacity: f64, in_flight: u64) -> ClassResults {
+    ClassResults {
+        name: name.to_string(),
+        offered: c.window_generated_bytes as f64 / capacity,
+        throughput: c.window_delivered_bytes as f64 / capacity,
+        packets: c.window_delivered_packets,
+        generated: c.generated,
+        delivered: c.delivered,
+        in_flight,
+        latency_ns: c.latency.summary(),
+        jitter_ns: None,
+        connections: None,
+    }
+}
+
+/// A run's results from what it measured and its classes' results.
+pub fn run_results(s: &Scenario, m: Measured, classes: Vec<ClassResults>) -> RunResults {
+    let (kind, cost) = m.scheduler;
+    RunResults {
+        engine: concat!("qoslab-core ", env!("CARGO_PKG_VERSION")).to_string(),
+        scenario: s.name.clone(),
+        seed: s.seed,
+        duration_ns: m.window.end.as_ps() / PS_PER_NS,
+        warmup_ns: m.window.start.as_ps() / PS_PER_NS,
+        link_rate_gbps: m.link_rate.bits_per_s() as f64 / 1.0e9,
+        events: m.events,
+        packet_hops: m.packet_hops,
+        generated: classes.iter().map(|c| c.generated).sum(),
+        delivered: classes.iter().map(|c| c.delivered).sum(),
+        in_flight: classes.iter().map(|c| c.in_flight).sum(),
+        scheduler: SchedulerSummary {
+            kind: kind.to_string(),
+            cost,
+        },
+        classes,
+    }
+}

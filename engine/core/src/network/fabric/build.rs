@@ -1,0 +1,161 @@
+//! Building a network from its scenario: topology, routing, switches, output ports,
+//! interfaces and their traffic (with admission control).
+
+use super::{Audit, Event, LastDelivered, NetworkSim};
+use crate::error::EngineError;
+use crate::kernel::EventQueue;
+use crate::network::interface::Interface;
+use crate::network::port::{OutputPort, PacketPool};
+use crate::network::routing::Routing;
+use crate::network::send::SendAudit;
+use crate::network::switch::{self, SwitchSetup};
+use crate::network::topology::NodeKind;
+use crate::rng::RngStreams;
+use crate::scenario::{NetworkConfig, Scenario};
+use crate::schedulers::{self, PortSetup};
+use crate::stats::{ClassCounters, JitterTracker, Window};
+use crate::time::{BitRate, Duration, PS_PER_NS, SimTime};
+use crate::traffic::NetworkTraffic;
+use crate::traffic::admission::AdmissionTable;
+
+impl NetworkSim {
+    /// Builds the network of a scenario that [`crate::scenario::validate`] accepted.
+    pub(crate) fn new(scenario: &Scenario, net: &NetworkConfig) -> Result<NetworkSim, EngineError> {
+        let link = BitRate::from_gbps(net.link.rate_gbps).ok_or_else(|| {
+            EngineError::invalid("model.link.rate_gbps", "must be a rate in Gb/s above 0")
+        })?;
+        let topology = net
+            .topology
+            .build()
+            .map_err(|e| EngineError::invalid("model.topology", e))?;
+        let routing =
+            Routing::up_down(&topology).map_err(|e| EngineError::invalid("model.topology", e.0))?;
+        let classes = net.classes.len();
+        let n = topology.end_points();
+        let switches = (0..topology.switches())
+            .map(|s| {
+                let setup = SwitchSetup {
+                    ports: topology.ports(n + s),
+                    lanes: classes as u32,
+                    link,
+                    link_gbps: net.link.rate_gbps,
+                };
+                switch::build(&net.switch, setup)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        // Every switch of a network is of one architecture with one buffer configuration.
+        let (in_credits, out_credits) = switches
+            .first()
+            .map_or((0, 0), |s| (s.input_credits(), s.output_credits()));
+        let nic_credits = net.interface.buffer_bytes / crate::network::CREDIT_BYTES;
+        let setup = PortSetup { classes, link };
+        let total_ports = topology.total_ports() as usize;
+        let mut ports = Vec::with_capacity(total_ports);
+        let mut input_capacity = Vec::with_capacity(total_ports);
+        let mut output_capacity = Vec::with_capacity(total_ports);
+        for g in 0..topology.total_ports() {
+            let (node, _) = topology.port_owner(g);
+            let downstream = match topology
+                .peer(g)
+                .map(|q| topology.kind(topology.port_owner(q).0))
+            {
+                Some(NodeKind::Switch) => in_credits,
+                Some(NodeKind::EndPoint) => nic_credits,
+                None => 0,
+            };
+            let (scheduler, own_in, own_out) = match topology.kind(node) {
+                NodeKind::EndPoint => (&net.interface_scheduler, nic_credits, nic_credits),
+                NodeKind::Switch => (&net.switch_scheduler, in_credits, out_credits),
+            };
+            ports.push(OutputPort::new(
+                classes,
+                downstream,
+                schedulers::build(scheduler, setup),
+            ));
+            input_capacity.push(own_in);
+            output_capacity.push(own_out);
+        }
+        let streams = RngStreams::new(scenario.seed);
+        let mut events = EventQueue::new();
+        let traffic_classes: Vec<_> = net.classes.iter().map(|c| c.traffic.clone()).collect();
+        let mut table = net
+            .admission
+            .as_ref()
+            .map(|a| AdmissionTable::new(&vec![link.bits_per_s(); total_ports], a));
+        let traffic = NetworkTraffic::build(
+            &traffic_classes,
+            n,
+            link,
+            &streams,
+            |endpoint, class, destination, rate| match table.as_mut() {
+                None => true,
+                Some(t) => {
+                    let path = routing.path(&topology, endpoint, destination);
+                    t.try_admit(&path, class, rate)
+                }
+            },
+        )
+        .map_err(|e| EngineError::invalid("model.classes", e))?;
+        let window_end = SimTime::from_us(scenario.duration_us);
+        let mut interfaces = Vec::with_capacity(n as usize);
+        for (host, generators) in (0..n).zip(traffic.generators) {
+            let mut interface = Interface::new(generators, nic_credits);
+            for c in 0..classes {
+                if let Some(first) = interface.pull(c) {
+                    if first <= window_end {
+                        events.schedule(
+                            first,
+                            Event::Generate {
+                                host,
+                                class: c as u16,
+                            },
+                        );
+                    }
+                }
+            }
+            interfaces.push(interface);
+        }
+        let jitter = net
+            .classes
+            .iter()
+            .map(|c| {
+                c.traffic
+                    .generator
+                    .is_connections()
+                    .then(JitterTracker::default)
+            })
+            .collect();
+        Ok(NetworkSim {
+            events,
+            topology,
+            routing,
+            pool: PacketPool::default(),
+            ports,
+            switches,
+            actions: Vec::new(),
+            interfaces,
+            classes,
+            link,
+            latency: Duration(u64::from(net.link.latency_ns) * PS_PER_NS),
+            credit_delay: Duration(u64::from(net.link.credit_delay_ns) * PS_PER_NS),
+            input_capacity,
+            input_fill: vec![0; total_ports * classes],
+            output_fill: vec![0; total_ports * classes],
+            output_capacity,
+            peak_fill: [0.0; 2],
+            counters: vec![ClassCounters::default(); classes],
+            jitter,
+            admission: traffic.admission,
+            last_delivered: LastDelivered::new(n as usize * n as usize * classes),
+            window: Window {
+                start: SimTime::from_us(scenario.warmup_us),
+                end: window_end,
+            },
+            next_id: 0,
+            packet_hops: 0,
+            audit: Audit::default(),
+            send_audit: SendAudit::default(),
+            names: net.classes.iter().map(|c| c.name.clone()).collect(),
+        })
+    }
+}

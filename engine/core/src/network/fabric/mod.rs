@@ -1,0 +1,267 @@
+//! The fabric: network interfaces ([`super::interface`]) and switches (any
+//! [`SwitchModel`]) on a topology ([`super::topology`]) with a routing
+//! ([`super::routing`]), credit-based flow control on every link, virtual cut-through.
+//! The fabric owns the event loop, link timing, credit return, the output ports and the
+//! measurements; a switch architecture only decides what happens inside a switch (see
+//! [`super::switch`]).
+//!
+//! Every output port (an interface's or a switch's) is an
+//! [`OutputPort`]: per-class queues, the credits of the buffer
+//! at the other end of its link (a switch input buffer, or an interface's reception
+//! buffer), a scheduler. When its link is free it sends by the one send protocol
+//! ([`super::send`]):
+//! - the credits are taken when the header leaves;
+//! - the link is busy until the tail has left: `max(now + size / rate, tail)`, where
+//!   `tail` is when the packet's tail reached this port's buffer (a cut-through packet
+//!   can not leave faster than it arrives);
+//! - at a switch, the packet is routed and handed to the switch
+//!   `latency + header_delay` after the header left; at an interface it is delivered
+//!   when its tail arrives (`latency` after it left), and consumed at once;
+//! - credits go back upstream `credit_delay` after the tail leaves the downstream buffer
+//!   (when the switch releases it, or at delivery at an interface).
+//!
+//! Traffic comes from [`NetworkTraffic`](crate::traffic::NetworkTraffic): one generator
+//! per end point and class, built when the network is; connections of connection classes
+//! are admitted in its round-robin order, each checked on the links of its route (the
+//! global output ports it leaves through, each a directed link of the link rate) against
+//! the scenario's `admission`.
+//!
+//! Per class, counters aggregate all end points: throughput and offered load are
+//! normalised to the link rate per end point (bytes / (window x rate x end points)).
+//! Latency runs from generation (the application queue counts) to the tail's arrival at
+//! the destination, for packets generated in the window and delivered by the end.
+//!
+//! An [`Audit`] counts breaches of the model's invariants, each checked independently of
+//! the mechanism that should prevent it (all zero in a correct run).
+
+mod audit;
+mod build;
+mod ports;
+mod results;
+mod switching;
+#[cfg(test)]
+mod tests;
+
+pub use audit::Audit;
+use audit::LastDelivered;
+
+use super::interface::Interface;
+use super::port::{OutputPort, PacketPool};
+use super::routing::Routing;
+use super::send::SendAudit;
+use super::switch::{SwitchAction, SwitchModel, SwitchTimer};
+use super::topology::{NodeKind, Topology};
+use crate::kernel::EventQueue;
+use crate::schedulers::SchedulerCost;
+use crate::stats::{ClassCounters, JitterTracker, Window};
+use crate::time::{BitRate, Duration, SimTime};
+use crate::traffic::network_traffic::ClassAdmission;
+
+/// Events of the network simulation (small and copyable: indices, not references).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    /// End point `host` generates its next packet of `class`.
+    Generate { host: u32, class: u16 },
+    /// A packet's header has crossed the input (global port `port`) of a switch.
+    HeaderCrossed { port: u32, packet: u32 },
+    /// A switch's own timed event.
+    Switch { switch: u32, timer: SwitchTimer },
+    /// The output port `port` has finished sending a packet of `class`.
+    LinkDone { port: u32, class: u16, credits: u16 },
+    /// A packet's tail has reached end point `host`.
+    Deliver { host: u32, packet: u32 },
+    /// Credits of `class` come back to output port `port`.
+    Credit { port: u32, class: u16, credits: u16 },
+}
+
+/// A running network simulation.
+pub struct NetworkSim {
+    events: EventQueue<Event>,
+    topology: Topology,
+    routing: Routing,
+    pool: PacketPool,
+    /// Output side of every global port.
+    ports: Vec<OutputPort>,
+    switches: Vec<Box<dyn SwitchModel>>,
+    /// What the switch called last asked for (reused, to allocate once).
+    actions: Vec<SwitchAction>,
+    interfaces: Vec<Interface>,
+    classes: usize,
+    link: BitRate,
+    latency: Duration,
+    credit_delay: Duration,
+    /// Buffer size in credits, per global port, of the buffer on its *input* side (a
+    /// switch input buffer or an interface reception buffer).
+    input_capacity: Vec<u32>,
+    /// Occupancy per (global port, class) of the input-side buffer, from what was sent
+    /// and freed (audit).
+    input_fill: Vec<u32>,
+    /// Occupancy per (global port, class) of the output-side buffer: switch output
+    /// buffers and interface injection buffers (audit).
+    output_fill: Vec<u32>,
+    /// Output-side buffer size in credits per global port.
+    output_capacity: Vec<u32>,
+    /// Most credits ever held by any input-side and output-side buffer, as a fraction of
+    /// its size (for reports and tests).
+    peak_fill: [f64; 2],
+    counters: Vec<ClassCounters>,
+    /// Per class, the jitter of its connections (None for burst classes).
+    jitter: Vec<Option<JitterTracker>>,
+    /// Per class, the admission outcome of its connections (None for burst classes).
+    admission: Vec<Option<ClassAdmission>>,
+    last_delivered: LastDelivered,
+    window: Window,
+    next_id: u64,
+    /// Packets sent on any link (interface or switch output): the packet-hops done.
+    packet_hops: u64,
+    audit: Audit,
+    send_audit: SendAudit,
+    /// Class names, for the results.
+    names: Vec<String>,
+}
+
+impl NetworkSim {
+    /// Processes up to `max_events` events. Returns true when the run is complete.
+    pub fn advance(&mut self, max_events: u64) -> bool {
+        for _ in 0..max_events {
+            let Some((now, event)) = self.events.pop_until(self.window.end) else {
+                return true;
+            };
+            match event {
+                Event::Generate { host, class } => self.generate(now, host, class),
+                Event::HeaderCrossed { port, packet } => self.header_crossed(now, port, packet),
+                Event::Switch { switch, timer } => self.switch_timer(now, switch, timer),
+                Event::LinkDone {
+                    port,
+                    class,
+                    credits,
+                } => self.link_done(now, port, class, credits),
+                Event::Deliver { host, packet } => self.deliver(now, host, packet),
+                Event::Credit {
+                    port,
+                    class,
+                    credits,
+                } => {
+                    self.ports[port as usize].credits[usize::from(class)]
+                        .give_back(u32::from(credits));
+                    self.try_send(now, port);
+                }
+            }
+        }
+        self.is_done()
+    }
+
+    /// Whether every event up to the end of the run has been processed.
+    pub fn is_done(&self) -> bool {
+        self.events.peek_time().is_none_or(|t| t > self.window.end)
+    }
+
+    /// Simulated time reached.
+    pub fn now(&self) -> SimTime {
+        self.events.now()
+    }
+
+    /// End of the run.
+    pub fn end(&self) -> SimTime {
+        self.window.end
+    }
+
+    /// Events processed so far.
+    pub fn events_processed(&self) -> u64 {
+        self.events.events_processed()
+    }
+
+    /// The measurement window.
+    pub fn window(&self) -> Window {
+        self.window
+    }
+
+    /// The link rate.
+    pub fn link_rate(&self) -> BitRate {
+        self.link
+    }
+
+    /// The topology.
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+
+    /// Number of end points.
+    pub fn end_points(&self) -> u32 {
+        self.topology.end_points()
+    }
+
+    /// Per-class counters (all end points together).
+    pub fn counters(&self) -> &[ClassCounters] {
+        &self.counters
+    }
+
+    /// Packets of `class` generated but not yet delivered.
+    pub fn in_flight(&self, class: usize) -> u64 {
+        let c = &self.counters[class];
+        c.generated - c.delivered
+    }
+
+    /// Per class, the jitter of its connections (None for burst classes).
+    pub fn jitter(&self, class: usize) -> Option<&JitterTracker> {
+        self.jitter.get(class).and_then(Option::as_ref)
+    }
+
+    /// Per class, how many connections were requested and admitted (None for burst
+    /// classes and silent connection classes).
+    pub fn admission(&self, class: usize) -> Option<&ClassAdmission> {
+        self.admission.get(class).and_then(Option::as_ref)
+    }
+
+    /// Packets stored anywhere in the network or its interfaces now (all classes).
+    pub fn packets_stored(&self) -> usize {
+        self.pool.len()
+    }
+
+    /// Packets sent on a link so far (one per link crossed: the packet-hops of the run).
+    pub fn packet_hops(&self) -> u64 {
+        self.packet_hops
+    }
+
+    /// Invariant breaches so far.
+    pub fn audit(&self) -> Audit {
+        Audit {
+            credit_violations: self.send_audit.credit_violations,
+            idle_with_active_class: self.send_audit.idle_with_active_class,
+            ..self.audit
+        }
+    }
+
+    /// The highest occupancy any (input-side, output-side) buffer reached, as a fraction
+    /// of its size.
+    pub fn peak_fill(&self) -> (f64, f64) {
+        (self.peak_fill[0], self.peak_fill[1])
+    }
+
+    /// The scheduler kind of the switch output ports (of the interfaces when there is no
+    /// switch) and the work of all those schedulers together.
+    pub fn scheduler_cost(&self) -> (&'static str, SchedulerCost) {
+        let want = if self.topology.switches() > 0 {
+            NodeKind::Switch
+        } else {
+            NodeKind::EndPoint
+        };
+        let mut kind = "";
+        let mut total = SchedulerCost::default();
+        for (g, port) in self.ports.iter().enumerate() {
+            let node = self.topology.port_owner(g as u32).0;
+            if self.topology.kind(node) != want {
+                continue;
+            }
+            kind = port.scheduler.kind();
+            let c = port.scheduler.cost();
+            total.decisions += c.decisions;
+            total.entries_visited += c.entries_visited;
+            total.bitmap_words += c.bitmap_words;
+            total.classes_examined += c.classes_examined;
+            total.tag_computations += c.tag_computations;
+            total.heap_operations += c.heap_operations;
+        }
+        (kind, total)
+    }
+}

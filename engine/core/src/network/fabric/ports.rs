@@ -1,0 +1,161 @@
+//! The fabric's output ports: generation into the interfaces, sending on a link, the
+//! link freeing, and credits going back upstream.
+
+use super::audit::check_fill;
+use super::{Event, NetworkSim};
+use crate::network::credits_for;
+use crate::network::port::NetPacket;
+use crate::network::topology::NodeKind;
+use crate::time::SimTime;
+
+impl NetworkSim {
+    pub(super) fn generate(&mut self, now: SimTime, host: u32, class: u16) {
+        let c = usize::from(class);
+        let interface = &mut self.interfaces[host as usize];
+        let Some(next) = interface.next[c] else {
+            return;
+        };
+        if let Some(at) = interface.pull(c) {
+            // Generators yield packets in time order; never schedule into the past.
+            let at = at.max(now);
+            if at <= self.window.end {
+                self.events.schedule(at, Event::Generate { host, class });
+            }
+        }
+        let h = self.pool.insert(NetPacket {
+            id: self.next_id,
+            created: now,
+            tail: now,
+            bytes: next.bytes,
+            credits: credits_for(next.bytes),
+            source: host,
+            destination: next.destination,
+            class,
+            flow: next.flow,
+        });
+        self.next_id += 1;
+        self.counters[c].on_generated(now, next.bytes, &self.window);
+        self.interfaces[host as usize].application[c].push_back(h);
+        self.admit(now, host, c);
+        self.try_send(now, host);
+    }
+
+    /// Moves application-queue packets of `class` at `host` into its injection buffer.
+    pub(super) fn admit(&mut self, now: SimTime, host: u32, class: usize) {
+        let port = host as usize; // an end point's only port has the end point's index
+        let moved =
+            self.interfaces[host as usize].admit(now, class, &mut self.ports[port], &mut self.pool);
+        if moved > 0 {
+            let fill = &mut self.output_fill[port * self.classes + class];
+            *fill += moved;
+            check_fill(
+                &mut self.audit,
+                &mut self.peak_fill[1],
+                *fill,
+                self.output_capacity[port],
+            );
+        }
+    }
+
+    /// If output port `port`'s link is free, sends the packet its scheduler chooses.
+    pub(super) fn try_send(&mut self, now: SimTime, port: u32) {
+        let g = port as usize;
+        let out = &mut self.ports[g];
+        if out.busy {
+            return;
+        }
+        let Some((class, h)) = out.send(now, &self.pool, &mut self.send_audit) else {
+            return;
+        };
+        out.busy = true;
+        self.packet_hops += 1;
+        let packet = *self.pool.get(h);
+        let done = (now + self.link.transmission_time(u64::from(packet.bytes))).max(packet.tail);
+        self.events.schedule(
+            done,
+            Event::LinkDone {
+                port,
+                class: packet.class,
+                credits: packet.credits as u16,
+            },
+        );
+        let Some(peer) = self.topology.peer(port) else {
+            return;
+        };
+        // The downstream buffer holds the packet from its header's departure on.
+        let fill = &mut self.input_fill[peer as usize * self.classes + class];
+        *fill += packet.credits;
+        check_fill(
+            &mut self.audit,
+            &mut self.peak_fill[0],
+            *fill,
+            self.input_capacity[peer as usize],
+        );
+        self.pool.get_mut(h).tail = done + self.latency;
+        let (node, _) = self.topology.port_owner(peer);
+        match self.topology.kind(node) {
+            NodeKind::Switch => {
+                let s = node - self.topology.end_points();
+                let delay = self.switches[s as usize].header_delay();
+                self.events.schedule(
+                    now + self.latency + delay,
+                    Event::HeaderCrossed {
+                        port: peer,
+                        packet: h,
+                    },
+                );
+            }
+            NodeKind::EndPoint => self.events.schedule(
+                done + self.latency,
+                Event::Deliver {
+                    host: node,
+                    packet: h,
+                },
+            ),
+        }
+    }
+
+    /// A packet's tail has left the input-side buffer of `port`: update the audit and
+    /// return its credits upstream.
+    pub(super) fn input_left(&mut self, now: SimTime, port: u32, class: u16, credits: u16) {
+        let fill = &mut self.input_fill[port as usize * self.classes + usize::from(class)];
+        *fill = fill.saturating_sub(u32::from(credits));
+        let Some(upstream) = self.topology.peer(port) else {
+            return;
+        };
+        if self.credit_delay.as_ps() == 0 {
+            self.ports[upstream as usize].credits[usize::from(class)].give_back(u32::from(credits));
+            self.try_send(now, upstream);
+        } else {
+            self.events.schedule(
+                now + self.credit_delay,
+                Event::Credit {
+                    port: upstream,
+                    class,
+                    credits,
+                },
+            );
+        }
+    }
+
+    pub(super) fn link_done(&mut self, now: SimTime, port: u32, class: u16, credits: u16) {
+        self.ports[port as usize].busy = false;
+        let c = usize::from(class);
+        let fill = &mut self.output_fill[port as usize * self.classes + c];
+        *fill = fill.saturating_sub(u32::from(credits));
+        let (node, local) = self.topology.port_owner(port);
+        match self.topology.kind(node) {
+            NodeKind::EndPoint => {
+                self.interfaces[node as usize].injection[c].give_back(u32::from(credits));
+                self.admit(now, node, c);
+            }
+            NodeKind::Switch => {
+                let s = node - self.topology.end_points();
+                self.with_switch(now, s, |sw, cx| {
+                    sw.on_output_freed(cx, local, class, u32::from(credits));
+                });
+            }
+        }
+        self.try_send(now, port);
+    }
+}

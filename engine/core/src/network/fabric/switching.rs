@@ -1,0 +1,84 @@
+//! The fabric's side of the switch contract ([`crate::network::switch`]): routing a
+//! header, calling the switch, and carrying out what it asks.
+
+use super::audit::check_fill;
+use super::{Event, NetworkSim};
+use crate::network::switch::{SwitchAction, SwitchContext, SwitchModel, SwitchTimer};
+use crate::time::SimTime;
+
+impl NetworkSim {
+    /// A header has crossed input `port` of a switch: route it and hand it over.
+    pub(super) fn header_crossed(&mut self, now: SimTime, port: u32, h: u32) {
+        let (node, input) = self.topology.port_owner(port);
+        let s = node - self.topology.end_points();
+        let packet = self.pool.get(h);
+        let (class, output) = (packet.class, self.routing.output(s, packet.destination));
+        self.with_switch(now, s, |sw, cx| sw.on_header(cx, input, output, class, h));
+    }
+
+    /// A switch's own timer is due.
+    pub(super) fn switch_timer(&mut self, now: SimTime, s: u32, timer: SwitchTimer) {
+        self.with_switch(now, s, |sw, cx| sw.on_timer(cx, timer));
+    }
+
+    /// Calls switch `s`, then carries out its actions in order.
+    pub(super) fn with_switch(
+        &mut self,
+        now: SimTime,
+        s: u32,
+        call: impl FnOnce(&mut dyn SwitchModel, &mut SwitchContext),
+    ) {
+        let mut actions = std::mem::take(&mut self.actions);
+        actions.clear();
+        let mut cx = SwitchContext {
+            now,
+            pool: &mut self.pool,
+            actions: &mut actions,
+        };
+        call(self.switches[s as usize].as_mut(), &mut cx);
+        let base = self.topology.end_points() + s;
+        for &action in &actions {
+            match action {
+                SwitchAction::Wake { at, timer } => {
+                    self.events.schedule(at, Event::Switch { switch: s, timer });
+                }
+                SwitchAction::Enqueue {
+                    output,
+                    lane,
+                    packet,
+                } => {
+                    let Some(out_port) = self.topology.global_port(base, output) else {
+                        continue;
+                    };
+                    self.enqueue_output(now, out_port, usize::from(lane), packet);
+                }
+                SwitchAction::ReleaseInput {
+                    input,
+                    lane,
+                    credits,
+                } => {
+                    if let Some(in_port) = self.topology.global_port(base, input) {
+                        self.input_left(now, in_port, lane, credits as u16);
+                    }
+                }
+            }
+        }
+        self.actions = actions;
+    }
+
+    /// A packet's header is in the output buffer of global port `port`: queue it there
+    /// and try to send.
+    fn enqueue_output(&mut self, now: SimTime, port: u32, lane: usize, h: u32) {
+        let credits = self.pool.get(h).credits;
+        let fill = &mut self.output_fill[port as usize * self.classes + lane];
+        *fill += credits;
+        check_fill(
+            &mut self.audit,
+            &mut self.peak_fill[1],
+            *fill,
+            self.output_capacity[port as usize],
+        );
+        self.ports[port as usize].enqueue(now, lane, h, &self.pool);
+        self.try_send(now, port);
+    }
+}

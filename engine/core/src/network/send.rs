@@ -1,0 +1,61 @@
+//! The one send protocol every output port follows (the link lab's port, every network
+//! port, and the scheduler tests' mock port): ask the scheduler for a class, check the
+//! head against the class's downstream credits, take them, pop the head, tell the
+//! scheduler, and count every way this can go wrong as an audit finding instead of
+//! trusting the scheduler.
+//!
+//! A port implements [`SendPort`] (its queues, as a [`PortView`] the scheduler reads,
+//! plus popping and taking credits); [`send_one`] runs one decision on it.
+
+use crate::schedulers::{PortView, Scheduler};
+use crate::time::SimTime;
+
+/// A port the send protocol can act on: what the scheduler sees, and the two changes a
+/// send makes.
+pub trait SendPort: PortView {
+    /// What a queue holds (a packet, or a handle to one).
+    type Item;
+    /// Takes `credits` of `class`'s downstream buffer; false (and nothing taken) when
+    /// they are not free.
+    fn take_credits(&mut self, class: usize, credits: u32) -> bool;
+    /// Removes the head of `class`'s queue.
+    fn pop(&mut self, class: usize) -> Option<Self::Item>;
+}
+
+/// Breaches the send protocol itself detects (all zero with a correct scheduler).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SendAudit {
+    /// The scheduler chose a class whose head did not fit its credits.
+    pub credit_violations: u64,
+    /// The link stayed idle while a class could send (the scheduler chose nothing, or an
+    /// empty class).
+    pub idle_with_active_class: u64,
+}
+
+/// One decision: select, check and take credits, pop, `after_send`. Returns the class
+/// and the item sent, or None when nothing was sent (the audit says whether that was a
+/// fault).
+pub fn send_one<P: SendPort>(
+    now: SimTime,
+    scheduler: &mut dyn Scheduler,
+    port: &mut P,
+    audit: &mut SendAudit,
+) -> Option<(usize, P::Item)> {
+    let Some(class) = scheduler.select(now, port) else {
+        if (0..port.class_count()).any(|c| port.is_active(c)) {
+            audit.idle_with_active_class += 1;
+        }
+        return None;
+    };
+    let Some(head) = port.head(class) else {
+        audit.idle_with_active_class += 1;
+        return None;
+    };
+    if !port.take_credits(class, head.credits) {
+        audit.credit_violations += 1;
+        return None;
+    }
+    let item = port.pop(class)?;
+    scheduler.after_send(now, class, port);
+    Some((class, item))
+}

@@ -1,0 +1,124 @@
+//! Switch architectures. Each is one module behind [`SwitchModel`]; the fabric
+//! ([`super::NetworkSim`]) owns the event loop, the links, the credits returned upstream,
+//! the output ports (queues, output schedulers, sending) and the measurements, and calls a
+//! switch at three moments:
+//! - [`SwitchModel::on_header`]: a routed packet's header has crossed an input (the
+//!   fabric delays it by [`SwitchModel::header_delay`] after its arrival on the link);
+//! - [`SwitchModel::on_timer`]: one of the switch's own timed events, asked for by a
+//!   [`SwitchAction::Wake`], is due;
+//! - [`SwitchModel::on_output_freed`]: a packet's tail has left an output buffer on its
+//!   link.
+//!
+//! The switch answers by pushing [`SwitchAction`]s, which the fabric carries out in the
+//! order given: put a packet into an output port's queue, free input buffer space (whose
+//! credits go back upstream), or wake the switch later. Ports are the switch's local port
+//! numbers; lanes are the queue and credit indices at those ports.
+//!
+//! Adding a switch architecture: a new file here implementing [`SwitchModel`], a variant
+//! in [`crate::scenario::SwitchConfig`], and one line in [`build`].
+
+use super::port::PacketPool;
+use crate::error::EngineError;
+use crate::scenario::SwitchConfig;
+use crate::time::{BitRate, Duration, SimTime};
+
+pub mod cioq;
+
+/// A switch's own timed event, opaque to the fabric (each model encodes what it needs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SwitchTimer(pub u64);
+
+/// What a switch asks the fabric to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwitchAction {
+    /// Put `packet` into `lane`'s queue of output port `output` (its header is in the
+    /// output buffer); the fabric tells the port's scheduler and tries to send.
+    Enqueue {
+        /// Local output port.
+        output: u32,
+        /// Lane (queue) at that port.
+        lane: u16,
+        /// Packet handle.
+        packet: u32,
+    },
+    /// A packet's tail has left the buffer of input `input`: `credits` of `lane` are free
+    /// again and go back upstream.
+    ReleaseInput {
+        /// Local input port.
+        input: u32,
+        /// Lane of the buffer.
+        lane: u16,
+        /// Credits freed.
+        credits: u32,
+    },
+    /// Call [`SwitchModel::on_timer`] with `timer` at `at`.
+    Wake {
+        /// When.
+        at: SimTime,
+        /// What.
+        timer: SwitchTimer,
+    },
+}
+
+/// The state a switch may touch during a call: the time, the packets, and where its
+/// answers go.
+pub struct SwitchContext<'a> {
+    /// Now.
+    pub now: SimTime,
+    /// Every packet in the network (a switch may update the tail time of those it moves).
+    pub pool: &'a mut PacketPool,
+    /// The answers, carried out by the fabric in order after the call.
+    pub actions: &'a mut Vec<SwitchAction>,
+}
+
+/// One switch architecture (see the module documentation for the protocol).
+pub trait SwitchModel {
+    /// The model's kind name, as in the scenario.
+    fn kind(&self) -> &'static str;
+    /// Time from a header's arrival on an input link to [`SwitchModel::on_header`].
+    fn header_delay(&self) -> Duration;
+    /// Credits per lane of each input buffer (what upstream ports may send into).
+    fn input_credits(&self) -> u32;
+    /// Credits per lane of each output buffer.
+    fn output_credits(&self) -> u32;
+    /// Packet `packet`'s header has crossed input `input`; routing sent it to `output`
+    /// on `lane`.
+    fn on_header(
+        &mut self,
+        cx: &mut SwitchContext,
+        input: u32,
+        output: u32,
+        lane: u16,
+        packet: u32,
+    );
+    /// A timer the switch asked for is due.
+    fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer);
+    /// A packet of `lane` and `credits` has left output `output`'s buffer on the link.
+    fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32);
+    /// Packets held inside the switch and not yet in an output port's queue.
+    fn queued(&self) -> usize;
+}
+
+/// What every switch of a network is built from.
+#[derive(Clone, Copy, Debug)]
+pub struct SwitchSetup {
+    /// Ports of this switch.
+    pub ports: u32,
+    /// Lanes per port.
+    pub lanes: u32,
+    /// The link rate.
+    pub link: BitRate,
+    /// The link rate in Gb/s as the scenario gives it (rates derived from it, such as a
+    /// crossbar's, are rounded once from this figure).
+    pub link_gbps: f64,
+}
+
+/// Builds one switch of the configured architecture (the scenario was validated).
+pub fn build(
+    config: &SwitchConfig,
+    setup: SwitchSetup,
+) -> Result<Box<dyn SwitchModel>, EngineError> {
+    Ok(match config {
+        SwitchConfig::Cioq(c) => Box::new(cioq::Cioq::new(c, setup)?),
+    })
+}

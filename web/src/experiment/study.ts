@@ -1,0 +1,172 @@
+// A study described as data (`public/studies/<id>.json`, docs/studies-and-lessons.md): the
+// configurations (presets), the swept axis, seeds and duration, the plots to draw. The
+// experiment view runs any study; `parseStudy` checks a file and names every problem.
+import { fetchText } from '../presets/presets';
+
+/** A configuration of a study: a bundled preset and its short name. */
+export interface StudyConfiguration {
+  /** Preset name (`public/presets/<preset>.json`). */
+  preset: string;
+  /** Short name for legends and tables. */
+  label: string;
+}
+
+/** The metrics a point summarises (mean and 90% half-width over the seeds). */
+export const METRIC_NAMES = ['throughput', 'meanNs', 'p99Ns'] as const;
+export type MetricName = (typeof METRIC_NAMES)[number];
+
+/** What a metric is called on axes and in CSV columns. */
+export const METRIC_INFO: Record<MetricName, { axis: string; csv: string; time: boolean }> = {
+  throughput: { axis: 'Throughput (fraction of link)', csv: 'throughput', time: false },
+  meanNs: { axis: 'Mean latency', csv: 'mean_ns', time: true },
+  p99Ns: { axis: 'p99 latency', csv: 'p99_ns', time: true },
+};
+
+/** One plot or table of the results. */
+export type StudyPlot =
+  | { kind: 'metric'; id: string; metric: MetricName; title: string }
+  | { kind: 'cdf'; id: string }
+  | { kind: 'jitter'; id: string }
+  | { kind: 'admission'; id: string }
+  | { kind: 'improvement'; id: string; baseline: number };
+
+export interface Study {
+  id: string;
+  title: string;
+  /** Short name ("Run R2 sweep"). */
+  short: string;
+  tagline: string;
+  description: string;
+  configurations: StudyConfiguration[];
+  /** The swept axis; only the total offered load is supported (the engine's `scenario_at_load`). */
+  axis: { kind: 'load'; label: string; values: number[]; hint: string };
+  /** Seeds per point by default. */
+  seeds: number;
+  seedsHint: string;
+  /** Simulated time per run by default, µs (null: each preset's). */
+  durationUs: number | null;
+  plots: StudyPlot[];
+  /** The class whose generator a frame-size trace may replace (null: no video source control). */
+  videoTraceClass: string | null;
+  /** Wall time of one run per simulated ms on one worker of these machines, for the estimate. */
+  cost: { msPerSimulatedMs: number };
+}
+
+const ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
+
+/** The study in `text`, or every problem found (with the field's path). */
+export function parseStudy(text: string): { ok: true; study: Study } | { ok: false; problems: string[] } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, problems: [`not JSON: ${e instanceof Error ? e.message : String(e)}`] };
+  }
+  const problems: string[] = [];
+  const o = (raw ?? {}) as Record<string, unknown>;
+  const str = (v: unknown, path: string): string => {
+    if (typeof v === 'string' && v.trim() !== '') return v;
+    problems.push(`${path}: must be a non-empty text`);
+    return '';
+  };
+  const num = (v: unknown, path: string, ok: (n: number) => boolean, rule: string): number => {
+    if (typeof v === 'number' && Number.isFinite(v) && ok(v)) return v;
+    problems.push(`${path}: must be ${rule}`);
+    return 0;
+  };
+  if (o.format !== 1) problems.push('format: must be 1');
+  const id = str(o.id, 'id');
+  if (id && !ID.test(id)) problems.push('id: lower-case letters, digits and dashes');
+  const configurations = Array.isArray(o.configurations)
+    ? o.configurations.map((c: unknown, i) => {
+        const r = (c ?? {}) as Record<string, unknown>;
+        return { preset: str(r.preset, `configurations[${i}].preset`), label: str(r.label, `configurations[${i}].label`) };
+      })
+    : [];
+  if (configurations.length === 0) problems.push('configurations: at least one');
+  const a = (o.axis ?? {}) as Record<string, unknown>;
+  if (a.kind !== 'load') problems.push(`axis.kind: “${String(a.kind)}” is not supported (only "load")`);
+  const values = Array.isArray(a.values) ? a.values.map((v: unknown, i) => num(v, `axis.values[${i}]`, (n) => n > 0, 'a load above 0')) : [];
+  if (values.length === 0) problems.push('axis.values: at least one load');
+  const plots = Array.isArray(o.plots) ? o.plots.flatMap((p: unknown, i) => readPlot(p, `plots[${i}]`, configurations.length, problems)) : [];
+  const ids = plots.map((p) => p.id);
+  if (new Set(ids).size !== ids.length) problems.push('plots: two plots have the same id');
+  const cost = (o.cost ?? {}) as Record<string, unknown>;
+  const study: Study = {
+    id,
+    title: str(o.title, 'title'),
+    short: str(o.short, 'short'),
+    tagline: typeof o.tagline === 'string' ? o.tagline : '',
+    description: typeof o.description === 'string' ? o.description : '',
+    configurations,
+    axis: { kind: 'load', label: str(a.label, 'axis.label'), values, hint: typeof a.hint === 'string' ? a.hint : '' },
+    seeds: num(o.seeds, 'seeds', (n) => Number.isInteger(n) && n >= 1 && n <= 100, 'a whole number from 1 to 100'),
+    seedsHint: typeof o.seedsHint === 'string' ? o.seedsHint : '',
+    durationUs: o.durationUs === null || o.durationUs === undefined ? null : num(o.durationUs, 'durationUs', (n) => Number.isInteger(n) && n >= 1, 'a whole number of µs'),
+    plots,
+    videoTraceClass: typeof o.videoTraceClass === 'string' ? o.videoTraceClass : null,
+    cost: { msPerSimulatedMs: num(cost.msPerSimulatedMs, 'cost.msPerSimulatedMs', (n) => n > 0, 'above 0') },
+  };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, study };
+}
+
+function readPlot(p: unknown, path: string, configurations: number, problems: string[]): StudyPlot[] {
+  const r = (p ?? {}) as Record<string, unknown>;
+  const id = typeof r.id === 'string' && ID.test(r.id) ? r.id : '';
+  if (!id) problems.push(`${path}.id: lower-case letters, digits and dashes`);
+  switch (r.kind) {
+    case 'metric': {
+      const metric = METRIC_NAMES.find((m) => m === r.metric);
+      if (!metric) problems.push(`${path}.metric: one of ${METRIC_NAMES.join(', ')}`);
+      if (typeof r.title !== 'string') problems.push(`${path}.title: a text`);
+      return metric ? [{ kind: 'metric', id, metric, title: String(r.title) }] : [];
+    }
+    case 'cdf':
+    case 'jitter':
+    case 'admission':
+      return [{ kind: r.kind, id }];
+    case 'improvement': {
+      const b = r.baseline;
+      if (typeof b !== 'number' || !Number.isInteger(b) || b < 0 || b >= configurations) {
+        problems.push(`${path}.baseline: the index of a configuration`);
+        return [];
+      }
+      return [{ kind: 'improvement', id, baseline: b }];
+    }
+    default:
+      problems.push(`${path}.kind: “${String(r.kind)}” is not a plot (metric, cdf, jitter, admission, improvement)`);
+      return [];
+  }
+}
+
+/** Reads and checks `studies/<id>.json` next to the page; throws with every problem. */
+export async function loadStudy(id: string, read: (url: string) => Promise<string> = fetchText): Promise<Study> {
+  if (!ID.test(id)) throw new Error(`“${id}” is not a study name.`);
+  let text: string;
+  try {
+    text = await read(`studies/${id}.json`);
+  } catch (e) {
+    throw new Error(`There is no study “${id}” (studies/${id}.json: ${e instanceof Error ? e.message : String(e)}).`, { cause: e });
+  }
+  const parsed = parseStudy(text);
+  if (!parsed.ok) throw new Error(`studies/${id}.json is not a valid study: ${parsed.problems.join('; ')}`);
+  if (parsed.study.id !== id) throw new Error(`studies/${id}.json says its id is “${parsed.study.id}”.`);
+  return parsed.study;
+}
+
+/**
+ * Seconds a sweep should take: every run's simulated time at the study's measured cost,
+ * spread over the workers (rounded up to whole rounds).
+ */
+export function estimateSeconds(study: Study, runs: number, durationUs: number, workers: number): number {
+  const rounds = Math.ceil(runs / Math.max(1, workers));
+  return (rounds * (durationUs / 1000) * study.cost.msPerSimulatedMs) / 1000;
+}
+
+/** An estimate in words ("about 40 s", "about 3 min"). */
+export function formatEstimate(seconds: number): string {
+  if (seconds < 1) return 'under a second';
+  if (seconds < 90) return `about ${Math.ceil(seconds)} s`;
+  if (seconds < 5400) return `about ${Math.round(seconds / 60)} min`;
+  return `about ${(seconds / 3600).toFixed(1)} h`;
+}

@@ -1,0 +1,130 @@
+// The views of the page, registered in one place: id, title, tagline, which addresses open
+// it, what it needs from the engine, whether the header lists it, and how it is drawn.
+// App.tsx picks the first view whose `matches` accepts the address (the link lab last).
+import type { ReactNode } from 'react';
+import { DesignView } from './design/DesignView';
+import { isDesignHash } from './design/route';
+import type { Engine } from './engine/client';
+import { ExperimentView } from './experiment/ExperimentView';
+import { STUDY_VIEW, VIEW_PARAM, studyPrefix } from './experiment/route';
+import type { Scenario } from './generated';
+import { LinkLab } from './lab/LinkLab';
+import { LessonsView } from './lessons/LessonsView';
+import type { SweepEngine } from './sweep/SweepPanel';
+
+/** What a view is drawn with. */
+export interface ViewContext {
+  engine: Engine;
+  createEngine?: () => SweepEngine;
+  /** The address the view was opened at. */
+  hash: string;
+  /** Opens the link lab on a scenario. */
+  simulate: (scenario: Scenario) => void;
+}
+
+export interface ViewEntry {
+  id: string;
+  /** The header's name of the view (and the subtitle while it is open). */
+  title: string;
+  tagline: string;
+  /** Whether an address (with or without `#`) opens this view. */
+  matches: (hash: string) => boolean;
+  /** The address (without `#`) the header's button opens. */
+  hash: string;
+  /** Listed in the header (false: reached by links only). */
+  nav: boolean;
+  /** Its header button stays enabled inside the view at another address (e.g. back to the lessons index from a lesson). */
+  reopen?: boolean;
+  /** What the view needs from the engine (a view whose needs are missing is not offered). */
+  needs: (engine: Engine) => boolean;
+  render: (ctx: ViewContext) => ReactNode;
+}
+
+const viewParam = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get(VIEW_PARAM);
+const always = () => true;
+
+/** A study opened under its own short address (`#view=<alias>&…`): e.g. R2's `#view=r2`. */
+function studyAlias(alias: string, studyId: string, title: string, tagline: string): ViewEntry {
+  return {
+    id: alias,
+    title,
+    tagline,
+    matches: (h) => viewParam(h) === alias,
+    hash: `${VIEW_PARAM}=${alias}`,
+    nav: true,
+    needs: (e) => Boolean(e.atLoad && e.meanCi90),
+    render: (ctx) => (
+      <ExperimentView key={studyId} engine={ctx.engine} createEngine={ctx.createEngine} studyId={studyId} prefix={`${VIEW_PARAM}=${alias}`} initialHash={ctx.hash} />
+    ),
+  };
+}
+
+export const LAB_VIEW: ViewEntry = {
+  id: 'lab',
+  title: 'Link lab',
+  tagline: 'QoS scheduling on one output port: table, fair-queueing and priority schedulers, latency and throughput per class.',
+  matches: always,
+  hash: '',
+  nav: true,
+  needs: always,
+  render: (ctx) => <LinkLab engine={ctx.engine} createEngine={ctx.createEngine} />,
+};
+
+/** Every view; the link lab last (it takes every other address). */
+export const VIEWS: readonly ViewEntry[] = [
+  {
+    id: 'design',
+    title: 'Table designer',
+    tagline: 'Arbitration tables from requirements: latency by distance, bandwidth by weight, a worst-case wait bound per class, OpenSM export.',
+    matches: isDesignHash,
+    hash: `${VIEW_PARAM}=design`,
+    nav: true,
+    needs: (e) => Boolean(e.design && e.evaluate && e.opensmExport && e.opensmParse),
+    render: (ctx) => {
+      const { design, evaluate, opensmExport, opensmParse } = ctx.engine;
+      if (!design || !evaluate || !opensmExport || !opensmParse) return null;
+      const engine = {
+        design: design.bind(ctx.engine),
+        evaluate: evaluate.bind(ctx.engine),
+        opensmExport: opensmExport.bind(ctx.engine),
+        opensmParse: opensmParse.bind(ctx.engine),
+      };
+      return (
+        <main className="design-view-main">
+          <DesignView engine={engine} onSimulate={ctx.simulate} />
+        </main>
+      );
+    },
+  },
+  studyAlias('r2', 'r2', 'Multimedia network (R2)', 'QoS scheduling in a 64-node network: four schedulers swept over offered load, with confidence bands.'),
+  {
+    id: 'study',
+    title: 'Experiment',
+    tagline: 'A study described as data: configurations swept over offered load, with confidence bands.',
+    matches: (h) => viewParam(h) === STUDY_VIEW,
+    hash: studyPrefix('r2'),
+    nav: false,
+    needs: (e) => Boolean(e.atLoad && e.meanCi90),
+    render: (ctx) => {
+      const id = new URLSearchParams(ctx.hash.replace(/^#/, '')).get('id') ?? '';
+      return <ExperimentView key={id} engine={ctx.engine} createEngine={ctx.createEngine} studyId={id} prefix={studyPrefix(id)} initialHash={ctx.hash} />;
+    },
+  },
+  {
+    id: 'lessons',
+    title: 'Lessons',
+    tagline: 'Guided lessons: open a view on a scenario, look at one thing, answer a question checked against the run.',
+    matches: (h) => viewParam(h) === 'lessons',
+    hash: `${VIEW_PARAM}=lessons`,
+    nav: true,
+    reopen: true,
+    needs: always,
+    render: (ctx) => <LessonsView engine={ctx.engine} hash={ctx.hash} />,
+  },
+  LAB_VIEW,
+];
+
+/** The view an address opens. */
+export function viewOf(hash: string, engine?: Engine): ViewEntry {
+  return VIEWS.find((v) => v.matches(hash) && (!engine || v.needs(engine))) ?? LAB_VIEW;
+}

@@ -81,10 +81,6 @@ tagged_enum!(RoutingConfig, "routing", {
     "least_occupied" => LeastOccupied,
 });
 
-/// The up*/down* tables under the name the network simulation knows them by (until it
-/// uses [`Router`]).
-pub type Routing = UpDown;
-
 /// [`RouteState::route`] of a packet that follows no pinned route.
 pub const NO_ROUTE: u32 = u32::MAX;
 

@@ -83,13 +83,6 @@ impl UpDown {
         })
     }
 
-    /// [`UpDown::new`] under the name the network simulation calls (until it uses
-    /// [`super::build`]).
-    #[allow(clippy::self_named_constructors)]
-    pub fn up_down(t: &Topology) -> Result<UpDown, RoutingError> {
-        UpDown::new(t)
-    }
-
     /// The local output port of switch `switch` (counted among switches, from 0) for
     /// packets to end point `destination`.
     pub fn output(&self, switch: u32, destination: u32) -> u32 {

@@ -34,6 +34,8 @@ pub enum StreamId {
         /// What the stream drives (see `traffic::streams`).
         purpose: u32,
     },
+    /// The random choices of a network's routing (Valiant's intermediates).
+    Routing,
 }
 
 impl StreamId {
@@ -54,6 +56,8 @@ impl StreamId {
                     | (u128::from(class) << 32)
                     | u128::from(purpose)
             }
+            // Above every index of the variants before.
+            StreamId::Routing => 1u128 << 97,
         }
     }
 }

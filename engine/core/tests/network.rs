@@ -745,7 +745,7 @@ fn validation_names_the_field() {
         ),
         (
             "model.topology",
-            json!({"kind": "torus"}),
+            json!({"kind": "dragonfly"}),
             "model.topology.kind",
             "not a known topology",
         ),

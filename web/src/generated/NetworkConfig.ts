@@ -3,6 +3,7 @@ import type { AdmissionConfig } from "./AdmissionConfig";
 import type { InterfaceConfig } from "./InterfaceConfig";
 import type { NetworkClassConfig } from "./NetworkClassConfig";
 import type { NetworkLinkConfig } from "./NetworkLinkConfig";
+import type { RoutingConfig } from "./RoutingConfig";
 import type { SchedulerConfig } from "./SchedulerConfig";
 import type { SwitchConfig } from "./SwitchConfig";
 import type { TopologyConfig } from "./TopologyConfig";
@@ -19,6 +20,11 @@ link: NetworkLinkConfig,
  * How interfaces and switches are connected.
  */
 topology: TopologyConfig, 
+/**
+ * How packets find their way (absent: "up_down", which suits every topology but the
+ * torus).
+ */
+routing?: RoutingConfig, 
 /**
  * The switch model (every switch of the network).
  */

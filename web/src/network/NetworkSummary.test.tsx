@@ -68,6 +68,10 @@ describe('network scenarios in the link lab', () => {
     const n = network();
     if (n.model.kind !== 'network') throw new Error('network');
     expect(topologyText({ ...n.model, topology: { kind: 'single_switch', ports: 8 } })).toMatch(/one switch with 8 ports/);
+    expect(topologyText({ ...n.model, topology: { kind: 'tree', k: 4, n: 3 } })).toMatch(/4-ary 3-tree, 64 end points, 8-port/);
+    expect(
+      topologyText({ ...n.model, topology: { kind: 'torus', dims: [8, 8], trunk_ports: 10, end_points_per_switch: 8 } }),
+    ).toMatch(/8x8 torus, trunks of 10 ports/);
     expect(topologyText({ ...n.model, topology: { kind: 'link' } })).toMatch(/two end points/);
     expect(classLoad(n.model.classes[0]!)).toBe(0.015);
   });

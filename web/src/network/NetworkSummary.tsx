@@ -20,6 +20,10 @@ export function topologyText(net: NetworkConfig): string {
       return `one switch with ${t.ports} ports, one end point each`;
     case 'min':
       return `folded perfect-shuffle MIN, ${t.end_points} end points, ${t.switch_ports}-port switches`;
+    case 'tree':
+      return `${t.k}-ary ${t.n}-tree, ${t.k ** t.n} end points, ${2 * t.k}-port switches`;
+    case 'torus':
+      return `${t.dims.join('x')} torus, trunks of ${t.trunk_ports} ports, ${t.end_points_per_switch} end points per switch`;
   }
 }
 

@@ -33,6 +33,8 @@ pub struct NetPacket {
     /// The connection within its source and class ([`crate::traffic::NO_FLOW`] for
     /// bursts), for jitter.
     pub flow: u32,
+    /// What the routing carries with the packet ([`crate::network::routing::Router`]).
+    pub route: crate::network::routing::RouteState,
 }
 
 /// Packets in flight, addressed by a `u32` handle; freed slots are reused, so the pool
@@ -184,6 +186,7 @@ mod tests {
 
     fn packet(id: u64) -> NetPacket {
         NetPacket {
+            route: crate::network::routing::RouteState::default(),
             flow: crate::traffic::NO_FLOW,
             id,
             created: SimTime::ZERO,

@@ -19,7 +19,7 @@ mod validate;
 pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
     CioqConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig, NetworkLinkConfig,
-    SingleSwitchTopology, SwitchConfig, TopologyConfig,
+    RoutingConfig, SingleSwitchTopology, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
 };
 pub use parse::{parse, parse_unvalidated};
 pub use validate::validate;

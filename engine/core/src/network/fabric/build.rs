@@ -6,7 +6,7 @@ use crate::error::EngineError;
 use crate::kernel::EventQueue;
 use crate::network::interface::Interface;
 use crate::network::port::{OutputPort, PacketPool};
-use crate::network::routing::Routing;
+use crate::network::routing;
 use crate::network::send::SendAudit;
 use crate::network::switch::{self, SwitchSetup};
 use crate::network::topology::NodeKind;
@@ -28,8 +28,8 @@ impl NetworkSim {
             .topology
             .build()
             .map_err(|e| EngineError::invalid("model.topology", e))?;
-        let routing =
-            Routing::up_down(&topology).map_err(|e| EngineError::invalid("model.topology", e.0))?;
+        let routing = routing::build(&net.routing(), &topology)
+            .map_err(|e| EngineError::invalid("model.routing", e.0))?;
         let classes = net.classes.len();
         let n = topology.end_points();
         let switches = (0..topology.switches())
@@ -90,7 +90,10 @@ impl NetworkSim {
             |endpoint, class, destination, rate| match table.as_mut() {
                 None => true,
                 Some(t) => {
-                    let path = routing.path(&topology, endpoint, destination);
+                    // The first route (the only one of up*/down*, the routing validation
+                    // allows so far); per-connection routes come with pinned packets.
+                    let routes = routing.routes(&topology, endpoint, destination);
+                    let path = routes.into_iter().next().unwrap_or_default();
                     t.try_admit(&path, class, rate)
                 }
             },
@@ -129,6 +132,7 @@ impl NetworkSim {
             events,
             topology,
             routing,
+            route_rng: streams.stream(crate::rng::StreamId::Routing),
             pool: PacketPool::default(),
             ports,
             switches,

@@ -47,11 +47,12 @@ use audit::LastDelivered;
 
 use super::interface::Interface;
 use super::port::{OutputPort, PacketPool};
-use super::routing::Routing;
+use super::routing::Router;
 use super::send::SendAudit;
 use super::switch::{SwitchAction, SwitchModel, SwitchTimer};
 use super::topology::{NodeKind, Topology};
 use crate::kernel::EventQueue;
+use crate::rng::RngStream;
 use crate::schedulers::SchedulerCost;
 use crate::stats::{ClassCounters, JitterTracker, Window};
 use crate::time::{BitRate, Duration, SimTime};
@@ -78,7 +79,9 @@ enum Event {
 pub struct NetworkSim {
     events: EventQueue<Event>,
     topology: Topology,
-    routing: Routing,
+    routing: Box<dyn Router>,
+    /// The routing's random stream (Valiant's intermediates).
+    route_rng: RngStream,
     pool: PacketPool,
     /// Output side of every global port.
     ports: Vec<OutputPort>,

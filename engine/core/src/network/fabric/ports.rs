@@ -32,6 +32,12 @@ impl NetworkSim {
             destination: next.destination,
             class,
             flow: next.flow,
+            route: self.routing.on_inject(
+                &self.topology,
+                host,
+                next.destination,
+                &mut self.route_rng,
+            ),
         });
         self.next_id += 1;
         self.counters[c].on_generated(now, next.bytes, &self.window);

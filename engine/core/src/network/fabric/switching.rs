@@ -11,8 +11,16 @@ impl NetworkSim {
     pub(super) fn header_crossed(&mut self, now: SimTime, port: u32, h: u32) {
         let (node, input) = self.topology.port_owner(port);
         let s = node - self.topology.end_points();
-        let packet = self.pool.get(h);
-        let (class, output) = (packet.class, self.routing.output(s, packet.destination));
+        let packet = self.pool.get_mut(h);
+        let hop = self.routing.next_hop(
+            &self.topology,
+            node,
+            input,
+            packet.destination,
+            &mut packet.route,
+            &mut self.route_rng,
+        );
+        let (class, output) = (packet.class, hop.port);
         self.with_switch(now, s, |sw, cx| sw.on_header(cx, input, output, class, h));
     }
 

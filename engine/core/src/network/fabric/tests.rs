@@ -20,6 +20,7 @@ impl NetworkSim {
             destination,
             class,
             flow: NO_FLOW,
+            route: crate::network::routing::RouteState::default(),
         });
         self.next_id += 1;
         self.counters[usize::from(class)].on_generated(now, bytes, &self.window);

@@ -370,6 +370,7 @@ mod tests {
 
     fn add(pool: &mut PacketPool, credits: u32, class: u16) -> u32 {
         pool.insert(NetPacket {
+            route: crate::network::routing::RouteState::default(),
             flow: crate::traffic::NO_FLOW,
             id: pool.len() as u64,
             created: SimTime::ZERO,

@@ -31,79 +31,34 @@
 //! condition). The switch's crossbar adds no dependency: a transfer starts only when the
 //! output buffer has room for the whole packet and then always finishes.
 
-use super::topology::{NodeKind, Topology, TopologyError};
+use super::{Hop, RouteState, Router, RoutingError};
+use crate::network::topology::{NodeKind, Topology};
+use crate::rng::RngStream;
 
-const UNREACHABLE: u32 = u32::MAX;
+/// Distance of a node that cannot reach the destination.
+pub(super) const UNREACHABLE: u32 = u32::MAX;
 
 /// Routing tables of every switch of a topology.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Routing {
+pub struct UpDown {
     end_points: u32,
     /// `table[switch * end_points + destination]` = local output port.
     table: Vec<u8>,
 }
 
-impl Routing {
+impl UpDown {
     /// Up*/down* tables for `t` (see the module documentation). Fails if some switch
     /// cannot reach some end point by a legal route.
-    pub fn up_down(t: &Topology) -> Result<Routing, TopologyError> {
+    pub fn new(t: &Topology) -> Result<UpDown, RoutingError> {
         let n = t.end_points();
-        let nodes = t.nodes() as usize;
-        let mut order: Vec<u32> = (0..t.nodes()).collect();
-        order.sort_by_key(|&v| (t.level(v), v));
         let mut table = vec![0u8; t.switches() as usize * n as usize];
-        let mut down = vec![UNREACHABLE; nodes];
-        let mut updown = vec![UNREACHABLE; nodes];
         let mut candidates: Vec<u32> = Vec::new();
         let top = (0..t.nodes()).map(|v| t.level(v)).max().unwrap_or(0);
-        for d in 0..n {
-            // Hops going only down, by increasing level.
-            for &v in &order {
-                down[v as usize] = match t.kind(v) {
-                    NodeKind::EndPoint => {
-                        if v == d {
-                            0
-                        } else {
-                            UNREACHABLE
-                        }
-                    }
-                    NodeKind::Switch => {
-                        best_neighbour(t, v, false, &down).map_or(UNREACHABLE, |h| h + 1)
-                    }
-                };
-            }
-            // Hops of the shortest legal route, by decreasing level.
-            for &v in order.iter().rev() {
-                let via_up = best_neighbour(t, v, true, &updown).map_or(UNREACHABLE, |h| h + 1);
-                updown[v as usize] = down[v as usize].min(via_up);
-            }
+        distances(t, |d, down, updown| {
             for sw in 0..t.switches() {
                 let v = n + sw;
-                let here = updown[v as usize];
-                if here == UNREACHABLE {
-                    return Err(TopologyError(format!(
-                        "switch {sw} cannot reach end point {d} by an up*/down* route"
-                    )));
-                }
-                let going_down = down[v as usize] == here;
-                candidates.clear();
-                for p in 0..t.ports(v) {
-                    let Some(g) = t.global_port(v, p) else {
-                        continue;
-                    };
-                    let Some(q) = t.peer(g) else {
-                        continue;
-                    };
-                    let other = t.port_owner(q).0 as usize;
-                    let ok = if going_down {
-                        !t.is_up(g) && down[other] != UNREACHABLE && down[other] + 1 == here
-                    } else {
-                        t.is_up(g) && updown[other] != UNREACHABLE && updown[other] + 1 == here
-                    };
-                    if ok {
-                        candidates.push(p);
-                    }
-                }
+                let going_down = down[v as usize] == updown[v as usize];
+                first_hops(t, v, going_down, down, updown, &mut candidates);
                 let pick = if going_down || candidates.len() <= 1 {
                     0
                 } else {
@@ -114,14 +69,15 @@ impl Routing {
                     (digit % c) as usize
                 };
                 let Some(&port) = candidates.get(pick) else {
-                    return Err(TopologyError(format!(
+                    return Err(RoutingError(format!(
                         "switch {sw} has no port towards end point {d}"
                     )));
                 };
                 table[sw as usize * n as usize + d as usize] = port as u8;
             }
-        }
-        Ok(Routing {
+            Ok(())
+        })?;
+        Ok(UpDown {
             end_points: n,
             table,
         })
@@ -158,6 +114,132 @@ impl Routing {
             g = next;
         }
         Vec::new()
+    }
+}
+
+/// For every destination `d` in order, computes per node the hops of the shortest route
+/// going only down (`down`) and of the shortest up*/down* route (`updown`), and calls
+/// `each(d, down, updown)`. Fails if some switch cannot reach some end point.
+pub(super) fn distances(
+    t: &Topology,
+    mut each: impl FnMut(u32, &[u32], &[u32]) -> Result<(), RoutingError>,
+) -> Result<(), RoutingError> {
+    let n = t.end_points();
+    let nodes = t.nodes() as usize;
+    let mut order: Vec<u32> = (0..t.nodes()).collect();
+    order.sort_by_key(|&v| (t.level(v), v));
+    let mut down = vec![UNREACHABLE; nodes];
+    let mut updown = vec![UNREACHABLE; nodes];
+    for d in 0..n {
+        // Hops going only down, by increasing level.
+        for &v in &order {
+            down[v as usize] = match t.kind(v) {
+                NodeKind::EndPoint => {
+                    if v == d {
+                        0
+                    } else {
+                        UNREACHABLE
+                    }
+                }
+                NodeKind::Switch => {
+                    best_neighbour(t, v, false, &down).map_or(UNREACHABLE, |h| h + 1)
+                }
+            };
+        }
+        // Hops of the shortest legal route, by decreasing level.
+        for &v in order.iter().rev() {
+            let via_up = best_neighbour(t, v, true, &updown).map_or(UNREACHABLE, |h| h + 1);
+            updown[v as usize] = down[v as usize].min(via_up);
+        }
+        for sw in 0..t.switches() {
+            if updown[(n + sw) as usize] == UNREACHABLE {
+                return Err(RoutingError(format!(
+                    "switch {sw} cannot reach end point {d} by an up*/down* route"
+                )));
+            }
+        }
+        each(d, &down, &updown)?;
+    }
+    Ok(())
+}
+
+/// The local ports of switch node `v` that start a shortest up*/down* route (down ports
+/// if `going_down`, else up ports), in port order, into `out`.
+pub(super) fn first_hops(
+    t: &Topology,
+    v: u32,
+    going_down: bool,
+    down: &[u32],
+    updown: &[u32],
+    out: &mut Vec<u32>,
+) {
+    out.clear();
+    let here = updown[v as usize];
+    for p in 0..t.ports(v) {
+        let Some(g) = t.global_port(v, p) else {
+            continue;
+        };
+        let Some(q) = t.peer(g) else {
+            continue;
+        };
+        let other = t.port_owner(q).0 as usize;
+        let ok = if going_down {
+            !t.is_up(g) && down[other] != UNREACHABLE && down[other] + 1 == here
+        } else {
+            t.is_up(g) && updown[other] != UNREACHABLE && updown[other] + 1 == here
+        };
+        if ok {
+            out.push(p);
+        }
+    }
+}
+
+impl Router for UpDown {
+    fn kind(&self) -> &'static str {
+        "up_down"
+    }
+
+    fn on_inject(&self, _: &Topology, _: u32, _: u32, _: &mut RngStream) -> RouteState {
+        RouteState::default()
+    }
+
+    fn pin(&self, _: &Topology, _: u32, _: u32, _: usize) -> RouteState {
+        RouteState::default()
+    }
+
+    fn connection_route(
+        &self,
+        _: &Topology,
+        _: u32,
+        _: u32,
+        _: &[f64],
+        _: &mut RngStream,
+    ) -> usize {
+        0
+    }
+
+    fn next_hop(
+        &self,
+        topology: &Topology,
+        switch: u32,
+        _: u32,
+        destination: u32,
+        _: &mut RouteState,
+        _: &mut RngStream,
+    ) -> Hop {
+        Hop {
+            port: self.output(switch - topology.end_points(), destination),
+            lane: 0,
+        }
+    }
+
+    fn routes(&self, topology: &Topology, source: u32, destination: u32) -> Vec<Vec<u32>> {
+        let path = self.path(topology, source, destination);
+        if path.is_empty() {
+            Vec::new()
+        } else {
+            vec![path]
+        }
     }
 }
 
@@ -200,7 +282,7 @@ mod tests {
     /// Every route exists, is up*/down* (never down then up), and is as short as any path
     /// through the graph.
     fn check_all_routes(t: &Topology) -> Vec<usize> {
-        let r = Routing::up_down(t).unwrap();
+        let r = UpDown::new(t).unwrap();
         let mut lengths = Vec::new();
         for s in 0..t.end_points() {
             for d in 0..t.end_points() {
@@ -244,7 +326,7 @@ mod tests {
         let single = check_all_routes(&Topology::single_switch(5).unwrap());
         assert!(single.iter().all(|&l| l == 1));
         let link = Topology::link();
-        let r = Routing::up_down(&link).unwrap();
+        let r = UpDown::new(&link).unwrap();
         assert_eq!(r.path(&link, 0, 1).len(), 1);
     }
 
@@ -263,7 +345,7 @@ mod tests {
     #[test]
     fn last_stage_down_links_serve_one_destination_each() {
         let t = Topology::folded_min(64, 8).unwrap();
-        let r = Routing::up_down(&t).unwrap();
+        let r = UpDown::new(&t).unwrap();
         let mut dests: Vec<Vec<u32>> = vec![Vec::new(); t.total_ports() as usize];
         for s in 0..64 {
             for d in 0..64 {
@@ -282,7 +364,7 @@ mod tests {
     fn links_share_routes(t: &Topology) {
         let t = t.clone();
         let n = t.end_points();
-        let r = Routing::up_down(&t).unwrap();
+        let r = UpDown::new(&t).unwrap();
         let mut load = vec![0u32; t.total_ports() as usize];
         for s in 0..n {
             for d in 0..n {

@@ -14,6 +14,7 @@
 //! assert!(results.classes[0].throughput > 0.4);
 //! ```
 
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::network::{LinkLab, NetworkSim};
 use crate::results::{ClassResults, ConnectionCounts, RunResults, SchedulerSummary};
@@ -27,6 +28,7 @@ use crate::time::PS_PER_NS;
 pub struct Run {
     scenario: Scenario,
     model: ModelRun,
+    budget: Budget,
 }
 
 enum ModelRun {
@@ -48,7 +50,11 @@ impl Run {
             Model::LinkLab(lab) => ModelRun::LinkLab(Box::new(LinkLab::new(&scenario, lab)?)),
             Model::Network(net) => ModelRun::Network(Box::new(NetworkSim::new(&scenario, net)?)),
         };
-        Ok(Run { scenario, model })
+        Ok(Run {
+            scenario,
+            model,
+            budget: Budget::default(),
+        })
     }
 
     /// The scenario being run.
@@ -56,12 +62,31 @@ impl Run {
         &self.scenario
     }
 
-    /// Processes up to `max_events` events; true when the run is complete.
+    /// Processes up to `max_events` events; true when the run is complete or stopped by
+    /// its run-time budget ([`Run::stopped`]).
     pub fn advance(&mut self, max_events: u64) -> bool {
-        match &mut self.model {
-            ModelRun::LinkLab(lab) => lab.advance(max_events),
-            ModelRun::Network(net) => net.advance(max_events),
-        }
+        let model = &mut self.model;
+        self.budget.advance(max_events, |n| match model {
+            ModelRun::LinkLab(lab) => {
+                let done = lab.advance(n);
+                let held = lab.counters().iter().map(|c| c.generated - c.delivered);
+                (done, held.sum(), lab.events_processed())
+            }
+            ModelRun::Network(net) => {
+                let done = net.advance(n);
+                (done, net.packets_stored() as u64, net.events_processed())
+            }
+        })
+    }
+
+    /// Why the run stopped early (a run-time budget it went over), if it did.
+    pub fn stopped(&self) -> Option<&EngineError> {
+        self.budget.stopped()
+    }
+
+    /// Replaces the run-time budget (tools and tests; the default is [`Budget::default`]).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// Runs to the end.

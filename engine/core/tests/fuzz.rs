@@ -9,6 +9,8 @@
 //! - an accepted scenario runs [`EVENTS_PER_RUN`] events (or to its end) in slices; a slice
 //!   of [`SLICE_EVENTS`] events taking over [`SLICE_SECONDS`] is a hang too.
 //!
+//! `QOSLAB_FUZZ_SURFACES` picks surfaces (`scenario,requirements,opensm,trace`; default all),
+//! `QOSLAB_FUZZ_EVENTS` the events per accepted scenario.
 //! `QOSLAB_FUZZ_CASES` sets the inputs per surface (default 64: the short run of
 //! `cargo test` / `npm test`). The long run (docs/robustness.md):
 //! `QOSLAB_FUZZ_CASES=250000 cargo test --release -p qoslab-core --test fuzz -- --nocapture`.
@@ -90,7 +92,7 @@ fn start_watchdog() {
 fn budgeted(input: &str, f: impl FnOnce() -> Result<(), String>) -> Result<(), TestCaseError> {
     if let Ok(mut c) = CURRENT.lock() {
         c.clear();
-        c.push_str(&input[..input.len().min(4096)]);
+        c.extend(input.chars().take(4096));
     }
     reset_peak();
     let base = peak_rss();
@@ -193,6 +195,12 @@ fn trace_case(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether surface `name` runs: all, or those listed in `QOSLAB_FUZZ_SURFACES`
+/// (comma separated, e.g. `opensm,trace`).
+fn wanted(name: &str) -> bool {
+    std::env::var("QOSLAB_FUZZ_SURFACES").map_or(true, |v| v.split(',').any(|s| s.trim() == name))
+}
+
 fn cases() -> u32 {
     std::env::var("QOSLAB_FUZZ_CASES")
         .ok()
@@ -206,6 +214,9 @@ fn fuzz(
     strategy: impl Strategy<Value = String>,
     case: fn(&str) -> Result<(), String>,
 ) -> u32 {
+    if !wanted(name) {
+        return 0;
+    }
     let n = cases();
     let config = Config {
         cases: n,

@@ -1,6 +1,7 @@
 //! `qoslab`: the native command-line front end of the qoslab engine.
 //!
-//! Exit codes: 0 success, 1 I/O or internal failure, 2 invalid input.
+//! Exit codes: 0 success, 1 I/O or internal failure, 2 invalid input, 3 a run stopped by
+//! its run-time budget (see docs/robustness.md).
 
 mod design;
 mod sweep;
@@ -172,13 +173,44 @@ struct Overrides {
 }
 
 fn fail(code: u8, message: &str) -> ExitCode {
-    eprintln!("qoslab: {message}");
+    eprintln!("qoslab: {}", printable(message));
     ExitCode::from(code)
 }
 
+/// `text` safe to print on a terminal: control characters (escape sequences) and the
+/// invisible bidirectional controls are shown escaped (`\u{1b}`), never sent as they are.
+pub(crate) fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let bidi = matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+            if (c.is_control() && c != '\n') || bidi {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Reads a text file: an I/O failure exits with 1, text that is not UTF-8 with 2 and the
+/// position of the first bad byte.
 fn read(path: &Path) -> Result<String, ExitCode> {
-    std::fs::read_to_string(path)
-        .map_err(|e| fail(1, &format!("cannot read {}: {e}", path.display())))
+    let bytes = std::fs::read(path)
+        .map_err(|e| fail(1, &format!("cannot read {}: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+        fail(
+            2,
+            &format!(
+                "{}: not UTF-8 text (line {line}, column {column}, byte {at}): save the file as UTF-8",
+                path.display()
+            ),
+        )
+    })
 }
 
 /// Writes `text` (plus a newline) to `output`, or stdout.
@@ -202,10 +234,10 @@ fn report_invalid(path: &Path, e: &EngineError) -> ExitCode {
     match e {
         EngineError::Invalid { errors } => {
             for err in errors {
-                eprintln!("{}: {err}", path.display());
+                eprintln!("{}: {}", path.display(), printable(&err.to_string()));
             }
         }
-        other => eprintln!("{}: {other}", path.display()),
+        other => eprintln!("{}: {}", path.display(), printable(&other.to_string())),
     }
     ExitCode::from(2)
 }
@@ -218,13 +250,13 @@ fn parse_scenario(path: &Path, overrides: &Overrides) -> Result<qoslab_core::Sce
     }
     if let Some(ms) = overrides.duration_ms {
         let us = ms * 1000.0;
-        if !(us.is_finite() && us >= 1.0) {
+        let max_ms = scenario::MAX_DURATION_US / 1000;
+        if !(us.is_finite() && us >= 1.0 && us <= scenario::MAX_DURATION_US as f64) {
             return Err(fail(
                 2,
-                &format!("--duration-ms must be at least 0.001 ms (got {ms})"),
+                &format!("--duration-ms must be between 0.001 and {max_ms} ms (got {ms})"),
             ));
         }
-        // Saturating conversion; validation rejects runs that are too long.
         let new_us = us.round() as u64;
         // Keep the warm-up's share of the run.
         let share = s.warmup_us as f64 / s.duration_us.max(1) as f64;
@@ -255,6 +287,12 @@ fn run(path: &Path, overrides: &Overrides, output: Option<&Path>, quiet: bool) -
             last_shown = Instant::now();
             eprint!("\r{:5.1}% simulated", run.progress() * 100.0);
         }
+    }
+    if let Some(e) = run.stopped() {
+        if show_progress {
+            eprintln!();
+        }
+        return fail(3, &format!("{}: {e}", path.display()));
     }
     let results = run.results();
     if show_progress && started.elapsed().as_millis() >= 200 {
@@ -291,7 +329,7 @@ fn trace(path: &Path, decisions: u32, from_us: u64) -> ExitCode {
 fn validate(path: &Path) -> ExitCode {
     match parse_scenario(path, &Overrides::default()) {
         Ok(s) => {
-            println!("{}: valid ({})", path.display(), s.name);
+            println!("{}: valid ({})", path.display(), printable(&s.name));
             ExitCode::SUCCESS
         }
         Err(code) => code,

@@ -11,10 +11,13 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use qoslab_core::sweep::{SweepPoint, SweepResult, replications};
+use qoslab_core::sweep::{MAX_RUNS, SweepPoint, SweepResult, replications};
 use qoslab_core::{Run, RunResults, Scenario};
 
 use crate::{emit, fail, report_invalid};
+
+/// Most runs (loads x seeds) of one sweep.
+pub const MAX_SWEEP_RUNS: usize = 10_000;
 
 /// Environment variable that sets the number of worker threads (default: all cores).
 pub const THREADS_ENV: &str = "QOSLAB_THREADS";
@@ -41,14 +44,43 @@ pub fn sweep(
     if loads.is_empty() {
         return fail(2, "--loads needs at least one total offered load");
     }
-    let mut jobs: Vec<Scenario> = Vec::new();
+    if !(1..=MAX_RUNS).contains(&seeds) {
+        return fail(
+            2,
+            &format!("--seeds must be between 1 and {MAX_RUNS} seeds per load (got {seeds})"),
+        );
+    }
+    let runs = loads.len().saturating_mul(seeds as usize);
+    if runs > MAX_SWEEP_RUNS {
+        return fail(
+            2,
+            &format!(
+                "--loads x --seeds is {} x {seeds} = {runs} runs, more than the limit of {MAX_SWEEP_RUNS}",
+                loads.len()
+            ),
+        );
+    }
+    // One scenario per load (its first and last seed validated); each job's own copy is
+    // made by the worker that runs it, so memory does not grow with loads x seeds.
+    let mut bases: Vec<Scenario> = Vec::with_capacity(loads.len());
     for &load in loads {
-        match replications(scenario, load, seeds) {
-            Ok(reps) => jobs.extend(reps),
+        let checked = replications(scenario, load, 1).and_then(|mut one| {
+            let base = one.remove(0);
+            let mut last = base.clone();
+            last.seed = base.seed.saturating_add(u64::from(seeds) - 1);
+            replications(&last, load, 1).map(|_| base)
+        });
+        match checked {
+            Ok(base) => bases.push(base),
             Err(e) => return report_invalid(path, &e),
         }
     }
-    let results = match run_all(&jobs, !quiet && std::io::stderr().is_terminal()) {
+    let job = |i: usize| {
+        let mut s = bases[i / seeds as usize].clone();
+        s.seed = s.seed.saturating_add((i % seeds as usize) as u64);
+        s
+    };
+    let results = match run_all(runs, job, !quiet && std::io::stderr().is_terminal()) {
         Ok(r) => r,
         Err(message) => return fail(1, &message),
     };
@@ -68,28 +100,39 @@ pub fn sweep(
     }
 }
 
-/// Runs every job on a pool of threads; results in job order.
-fn run_all(jobs: &[Scenario], show_progress: bool) -> Result<Vec<RunResults>, String> {
+/// Runs jobs `0..jobs` (`job(i)` builds job i's scenario) on a pool of threads; results
+/// in job order.
+fn run_all(
+    jobs: usize,
+    job: impl Fn(usize) -> Scenario + Sync,
+    show_progress: bool,
+) -> Result<Vec<RunResults>, String> {
     let slots: Vec<Mutex<Option<Result<RunResults, String>>>> =
-        jobs.iter().map(|_| Mutex::new(None)).collect();
+        (0..jobs).map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let threads = thread_count(jobs.len());
+    let threads = thread_count(jobs);
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(i) else {
+                    if i >= jobs {
                         break;
-                    };
-                    let result = Run::new(job.clone())
-                        .map(|mut run| {
+                    }
+                    let scenario = job(i);
+                    let seed = scenario.seed;
+                    let result = Run::new(scenario)
+                        .map_err(|e| e.to_string())
+                        .and_then(|mut run| {
                             run.run_to_end();
-                            run.results()
+                            match run.stopped() {
+                                Some(e) => Err(e.to_string()),
+                                None => Ok(run.results()),
+                            }
                         })
-                        .map_err(|e| format!("run of seed {} failed: {e}", job.seed));
+                        .map_err(|e| format!("run of seed {seed} failed: {e}"));
                     if let Ok(mut slot) = slots[i].lock() {
                         *slot = Some(result);
                     }
@@ -101,11 +144,10 @@ fn run_all(jobs: &[Scenario], show_progress: bool) -> Result<Vec<RunResults>, St
             loop {
                 let finished = done.load(Ordering::Relaxed);
                 eprint!(
-                    "\r{finished}/{} runs on {threads} threads, {:.1} s",
-                    jobs.len(),
+                    "\r{finished}/{jobs} runs on {threads} threads, {:.1} s",
                     started.elapsed().as_secs_f64()
                 );
-                if finished >= jobs.len() {
+                if finished >= jobs {
                     eprintln!();
                     break;
                 }

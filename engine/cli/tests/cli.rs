@@ -273,6 +273,28 @@ fn sweep_rejects_bad_arguments() {
     );
 }
 
+/// Defect 9 of issue 16: loads x seeds had no limit and every job was cloned up front.
+#[test]
+fn sweep_refuses_too_many_runs() {
+    let p = preset();
+    let loads = vec!["0.5"; 101].join(",");
+    let out = qoslab(&[
+        "sweep",
+        p.to_str().unwrap(),
+        "--loads",
+        &loads,
+        "--seeds",
+        "100",
+        "--duration-ms",
+        "0.001",
+        "--quiet",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("101 x 100 = 10100 runs"), "{err}");
+    assert!(err.contains("limit of 10000"), "{err}");
+}
+
 #[test]
 fn trace_prints_the_first_decisions() {
     let p = preset();

@@ -55,6 +55,20 @@ pub enum EngineError {
         /// The problems, in document order.
         errors: Vec<FieldError>,
     },
+    /// The run stopped: it went over a run-time budget (see `budget.rs`).
+    #[error("run stopped: {message}")]
+    Budget {
+        /// The figure over its limit: `packets_held` or `events`.
+        figure: String,
+        /// Its value when the run stopped.
+        #[ts(type = "number")]
+        value: u64,
+        /// Its limit.
+        #[ts(type = "number")]
+        limit: u64,
+        /// What happened and what to change, in words.
+        message: String,
+    },
     /// A bug in qoslab (never caused by input); please report it.
     #[error("internal error: {message}")]
     Internal {

@@ -15,10 +15,11 @@
 //! - [`network`]: packets, flow control and the simulated systems (the link lab);
 //! - [`stats`]: counters and latency histograms;
 //! - [`results`]: what a run reports;
-//! - [`run`]: chunked execution of a scenario;
+//! - [`run`]: chunked execution of a scenario, within the run-time [`budget`];
 //! - [`trace`]: decision traces of a scheduler;
 //! - [`sweep`]: scenarios along an offered-load axis.
 
+pub mod budget;
 pub mod design;
 pub mod error;
 pub mod kernel;
@@ -31,6 +32,7 @@ pub mod scenario;
 pub mod schedulers;
 pub mod stats;
 pub mod sweep;
+pub mod text;
 pub mod time;
 pub mod trace;
 pub mod traffic;

@@ -25,6 +25,9 @@ pub trait Model: Any {
     fn end(&self) -> SimTime;
     /// Events processed so far.
     fn events_processed(&self) -> u64;
+    /// Packets generated and not yet delivered (queued anywhere or on a link): what the
+    /// run-time budget ([`crate::budget`]) bounds.
+    fn packets_held(&self) -> u64;
     /// The results so far (final once done) of `scenario`, the one this model was built
     /// from.
     fn results(&self, scenario: &Scenario) -> RunResults;

@@ -124,6 +124,13 @@ impl RngStream {
     pub fn bounded_pareto(&mut self, lo: f64, hi: f64, shape: f64) -> f64 {
         let u = self.unit();
         let ratio = libm::pow(lo / hi, shape);
+        if 1.0 - ratio <= crate::scenario::PARETO_STABLE_TAIL {
+            // Tiny shapes: `1 - ratio` has lost its digits; the same inverse transform in
+            // `expm1` / `log1p` form (tends to log-uniform as the shape tends to 0).
+            let tail = -libm::expm1(shape * libm::log(lo / hi));
+            let x = lo * libm::exp(-libm::log1p(-u * tail) / shape);
+            return if x.is_finite() { x.clamp(lo, hi) } else { hi };
+        }
         let x = lo * libm::pow(1.0 - u * (1.0 - ratio), -1.0 / shape);
         x.clamp(lo, hi)
     }

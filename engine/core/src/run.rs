@@ -14,6 +14,7 @@
 //! assert!(results.classes[0].throughput > 0.4);
 //! ```
 
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::model::Model as SimModel;
 use crate::network::{LinkLab, NetworkSim};
@@ -24,6 +25,7 @@ use crate::scenario::{self, Model, Scenario};
 pub struct Run {
     scenario: Scenario,
     model: Box<dyn SimModel>,
+    budget: Budget,
 }
 
 /// Builds the model a scenario describes: one line per kind of model.
@@ -45,7 +47,11 @@ impl Run {
     pub fn new(scenario: Scenario) -> Result<Run, EngineError> {
         scenario::validate(&scenario)?;
         let model = build_model(&scenario)?;
-        Ok(Run { scenario, model })
+        Ok(Run {
+            scenario,
+            model,
+            budget: Budget::default(),
+        })
     }
 
     /// The scenario being run.
@@ -53,9 +59,24 @@ impl Run {
         &self.scenario
     }
 
-    /// Processes up to `max_events` events; true when the run is complete.
+    /// Processes up to `max_events` events; true when the run is complete or stopped by
+    /// its run-time budget ([`Run::stopped`]).
     pub fn advance(&mut self, max_events: u64) -> bool {
-        self.model.advance(max_events)
+        let model = &mut self.model;
+        self.budget.advance(max_events, |n| {
+            let done = model.advance(n);
+            (done, model.packets_held(), model.events_processed())
+        })
+    }
+
+    /// Why the run stopped early (a run-time budget it went over), if it did.
+    pub fn stopped(&self) -> Option<&EngineError> {
+        self.budget.stopped()
+    }
+
+    /// Replaces the run-time budget (tools and tests; the default is [`Budget::default`]).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// Runs to the end.

@@ -266,9 +266,14 @@ impl Simulation {
             .map_err(|e| to_js_error(&e))
     }
 
-    /// Processes up to `max_events` events; returns true when the run is complete.
-    pub fn advance(&mut self, max_events: u32) -> bool {
-        self.run.advance(u64::from(max_events))
+    /// Processes up to `max_events` events; returns true when the run is complete. Throws
+    /// an `EngineError` of kind `budget` when the run goes over its run-time budget.
+    pub fn advance(&mut self, max_events: u32) -> Result<bool, JsValue> {
+        let done = self.run.advance(u64::from(max_events));
+        match self.run.stopped() {
+            Some(e) => Err(to_js_error(e)),
+            None => Ok(done),
+        }
     }
 
     /// Whether the run is complete.

@@ -88,6 +88,10 @@ export function useComparison(engine: Pick<Engine, 'run'>): Comparison {
               setGroup({ phase: 'failed', message: `${item.title} is invalid: ${engineErrorLines(outcome.error).join('; ')}` });
               return;
             }
+            if (outcome.status === 'stopped') {
+              setGroup({ phase: 'failed', message: `${item.title}: ${engineErrorLines(outcome.error).join('; ')}` });
+              return;
+            }
             if (outcome.status === 'crashed') {
               setGroup({ phase: 'failed', message: `The engine crashed on ${item.title}: ${outcome.message}` });
               return;

@@ -38,17 +38,25 @@ export type SweepEngine = Pick<Engine, 'run'> & Required<Pick<Engine, 'atLoad'>>
 /** What the designer needs from the engine. */
 export type DesignEngine = Pick<EngineClient, 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>;
 
+/** A run whose worker sends nothing (no progress, no answer) for this long is taken as hung. */
+export const WATCHDOG_MS = 20_000;
+
 /** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
 export class EngineClient {
   private worker!: Worker;
   private api!: Comlink.Remote<EngineApi>;
+  /** Settles the current run when its worker dies (an uncaught error, e.g. out of memory). */
+  private onWorkerDeath: ((message: string) => void) | null = null;
 
-  constructor() {
+  constructor(private readonly watchdogMs: number = WATCHDOG_MS) {
     this.spawn();
   }
 
   private spawn(): void {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'qoslab-engine' });
+    this.worker.addEventListener('error', (e) => {
+      this.onWorkerDeath?.(`the engine worker failed (${e.message || 'out of memory?'})`);
+    });
     this.api = Comlink.wrap<EngineApi>(this.worker);
   }
 
@@ -136,16 +144,44 @@ export class EngineClient {
     const report = (p: RunProgress) => {
       if (live) onProgress(p);
     };
+    // A worker that dies or stops answering (out of memory, a runaway slice) never answers:
+    // a watchdog, re-armed by every progress report, and the worker's error event settle
+    // the run instead, and the worker is replaced so the app keeps working.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lost!: (message: string) => void;
+    const gone = new Promise<RunOutcome>((resolve) => {
+      lost = (message) => resolve({ status: 'crashed', message });
+    });
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => lost(`the engine stopped answering for ${Math.round(this.watchdogMs / 1000)} s (out of memory?)`),
+        this.watchdogMs,
+      );
+    };
+    this.onWorkerDeath = lost;
+    arm();
     try {
-      const outcome = await this.api.run(scenarioJson, Comlink.proxy(report));
+      const outcome = await Promise.race([
+        this.api.run(
+          scenarioJson,
+          Comlink.proxy((p: RunProgress) => {
+            arm();
+            report(p);
+          }),
+        ),
+        gone,
+      ]);
       if (outcome.status === 'crashed') {
-        // After a panic the WebAssembly instance cannot be trusted: start afresh.
+        // After a panic, or a worker lost, the WebAssembly instance cannot be trusted: start afresh.
         this.worker.terminate();
         this.spawn();
       }
       return outcome;
     } finally {
       live = false;
+      clearTimeout(timer);
+      this.onWorkerDeath = null;
       signal?.removeEventListener('abort', onAbort);
     }
   }

@@ -20,7 +20,9 @@ export type RunOutcome =
   | { status: 'cancelled' }
   /** The scenario was refused; `error` names every problem. */
   | { status: 'invalid'; error: EngineError }
-  /** The engine crashed (a bug); the worker must be replaced. */
+  /** The run went over its run-time budget (packets held, events) and stopped; `error` names the figure. */
+  | { status: 'stopped'; error: EngineError }
+  /** The engine crashed (a bug), ran out of memory or stopped answering; the worker was replaced. */
   | { status: 'crashed'; message: string };
 
 /** What `load` gives back: the canonical current-version scenario JSON, or why it was refused. */

@@ -190,6 +190,8 @@ const api = {
         if (cancelledRun === runId) return { status: 'cancelled' };
       }
     } catch (e) {
+      // A run over its run-time budget throws an EngineError of kind `budget`.
+      if (isEngineError(e)) return { status: 'stopped', error: e };
       return { status: 'crashed', message: take_panic_message() ?? String(e) };
     } finally {
       try {

@@ -20,7 +20,23 @@ column: number, } | { "kind": "invalid",
 /**
  * The problems, in document order.
  */
-errors: Array<FieldError>, } | { "kind": "internal", 
+errors: Array<FieldError>, } | { "kind": "budget", 
+/**
+ * The figure over its limit: `packets_held` or `events`.
+ */
+figure: string, 
+/**
+ * Its value when the run stopped.
+ */
+value: number, 
+/**
+ * Its limit.
+ */
+limit: number, 
+/**
+ * What happened and what to change, in words.
+ */
+message: string, } | { "kind": "internal", 
 /**
  * What went wrong.
  */

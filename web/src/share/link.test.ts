@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../generated';
 import { defaultScenario } from '../state/scenario';
 import {
+  INFLATE_SLICE_BYTES,
   LinkError,
+  MAX_JSON_BYTES,
+  inflateLimited,
   decodeHash,
   decodePayload,
   encodeHash,
@@ -82,6 +85,21 @@ describe('share link codec', () => {
   it('refuses payloads that inflate to more than the limit', () => {
     const bomb = toBase64Url(deflateSync(new Uint8Array(9 * 1024 * 1024).fill(32), { level: 9 }));
     expect(reasonOf(() => decodePayload(bomb))).toBe('too-large');
+  });
+
+  // Issue 16, defect 7: the cap was checked after inflating everything (a 1 MB link
+  // inflated to 770 MB first). The inflater now stops within one slice of the cap.
+  it('stops inflating a bomb at the cap, not after inflating it all', () => {
+    const raw = deflateSync(new Uint8Array(16 * 1024 * 1024), { level: 9 });
+    const stats = { produced: 0 };
+    expect(reasonOf(() => inflateLimited(raw, MAX_JSON_BYTES, stats))).toBe('too-large');
+    expect(stats.produced).toBeGreaterThan(MAX_JSON_BYTES);
+    expect(stats.produced).toBeLessThanOrEqual(MAX_JSON_BYTES + 1040 * INFLATE_SLICE_BYTES + 65_536);
+    // A payload under the cap still inflates whole, slice by slice.
+    const text = 'x'.repeat(100_000);
+    const small = deflateSync(new TextEncoder().encode(text), { level: 9 });
+    expect(new TextDecoder().decode(inflateLimited(small))).toBe(text);
+    expect(reasonOf(() => inflateLimited(small.subarray(0, small.length - 3)))).toBe('bad-deflate');
   });
 
   it('leaves the scenario format version to the engine (old versions pass through)', () => {

@@ -67,20 +67,38 @@ export function fromBase64Url(text: string): Uint8Array {
   return out;
 }
 
-function inflateLimited(data: Uint8Array): Uint8Array {
+/** Compressed bytes pushed to the inflater at a time: DEFLATE expands at most ~1032x, so
+ * one slice inflates to at most about 1 MiB and the cap stops a bomb within that. */
+export const INFLATE_SLICE_BYTES = 1024;
+
+/**
+ * Inflates raw DEFLATE `data` incrementally, stopping with a `too-large` LinkError as soon
+ * as the output passes `maxBytes` (the output is never built beyond the cap plus one
+ * slice). `stats.produced`, when given, receives the bytes inflated (for tests).
+ */
+export function inflateLimited(
+  data: Uint8Array,
+  maxBytes: number = MAX_JSON_BYTES,
+  stats?: { produced: number },
+): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   let ended = false;
+  const tooLarge = () =>
+    new LinkError('too-large', `the scenario would be larger than ${maxBytes / 1024 / 1024} MiB`);
   const inflater = new Inflate((chunk, final) => {
     total += chunk.length;
-    if (total > MAX_JSON_BYTES) {
-      throw new LinkError('too-large', `the scenario would be larger than ${MAX_JSON_BYTES / 1024 / 1024} MiB`);
-    }
+    if (stats) stats.produced = total;
+    if (total > maxBytes) throw tooLarge();
     chunks.push(chunk);
     if (final) ended = true;
   });
   try {
-    inflater.push(data, true);
+    for (let at = 0; at < data.length && !ended; at += INFLATE_SLICE_BYTES) {
+      const end = Math.min(at + INFLATE_SLICE_BYTES, data.length);
+      inflater.push(data.subarray(at, end), end === data.length);
+    }
+    if (data.length === 0) inflater.push(data, true);
   } catch (e) {
     if (e instanceof LinkError) throw e;
     throw new LinkError('bad-deflate', 'the compressed data is damaged');

@@ -33,6 +33,8 @@ export function fieldErrors(error: EngineError | null): FieldError[] {
       return [{ path: '', message: `JSON syntax error at line ${error.line}, column ${error.column}: ${error.message}` }];
     case 'internal':
       return [{ path: '', message: `engine error: ${error.message}` }];
+    case 'budget':
+      return [{ path: '', message: `the run stopped (${error.figure} ${error.value} over its budget of ${error.limit}): ${error.message}` }];
   }
 }
 

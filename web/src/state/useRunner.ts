@@ -69,8 +69,11 @@ export function useRunner(engine: Pick<Engine, 'run'>): Runner {
               case 'invalid':
                 setState({ phase: 'failed', message: `The scenario is invalid: ${engineErrorLines(outcome.error).join('; ')}` });
                 break;
+              case 'stopped':
+                setState({ phase: 'failed', message: `The run was stopped: ${engineErrorLines(outcome.error).join('; ')}` });
+                break;
               case 'crashed':
-                setState({ phase: 'failed', message: `The engine crashed (a bug, please report it): ${outcome.message}` });
+                setState({ phase: 'failed', message: `The engine failed and was restarted: ${outcome.message}` });
                 break;
             }
           },

@@ -40,7 +40,9 @@ export async function runAtLoad(
       return { status: 'cancelled' };
     case 'invalid':
       return { status: 'failed', message: `${what}: ${engineErrorLines(outcome.error).join('; ')}` };
+    case 'stopped':
+      return { status: 'failed', message: `${what}: ${engineErrorLines(outcome.error).join('; ')}` };
     case 'crashed':
-      return { status: 'failed', message: `The engine crashed on ${what}: ${outcome.message}` };
+      return { status: 'failed', message: `The engine failed on ${what} and was restarted: ${outcome.message}` };
   }
 }

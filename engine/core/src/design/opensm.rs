@@ -18,6 +18,15 @@ pub const MAX_VLARB_ENTRIES: usize = 64;
 /// Bytes per VL arbitration weight unit.
 pub const WEIGHT_UNIT_BYTES: u32 = 64;
 
+/// Longest options text imported, in bytes (1 MiB; OpenSM's own files are a few kB).
+pub const MAX_TEXT_BYTES: usize = 1 << 20;
+
+/// Most errors one import reports; it stops reading after them.
+pub const MAX_ERRORS: usize = 100;
+
+/// Longest piece of the input quoted back in a message, in characters.
+const MAX_QUOTED_CHARS: usize = 40;
+
 /// The values `max_vls` may take (1, 2, 4, 8 or 15 operational VLs).
 pub const MAX_VLS_VALUES: [u8; 5] = [1, 2, 4, 8, 15];
 
@@ -163,7 +172,12 @@ pub struct Lint {
 pub fn to_lines(qos: &OpenSmQos) -> String {
     let p = qos.prefix.as_str();
     let mut out = String::new();
+    // An empty table is written as one entry of weight 0 (skipped by the arbiter): OpenSM
+    // and this importer read an empty value as a missing one.
     let vlarb = |list: &[VlWeight]| {
+        if list.is_empty() {
+            return "0:0".to_string();
+        }
         list.iter()
             .map(|(vl, w)| format!("{vl}:{w}"))
             .collect::<Vec<_>>()
@@ -213,9 +227,24 @@ pub fn parse_with_mtu(
     text: &str,
     mtu_bytes: Option<u32>,
 ) -> Result<(Vec<OpenSmQos>, Vec<Lint>), EngineError> {
+    let text = crate::text::strip_bom(text);
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(EngineError::invalid(
+            "file",
+            format!(
+                "the options text is {} bytes, more than the limit of {MAX_TEXT_BYTES}",
+                text.len()
+            ),
+        ));
+    }
     let mut found: Vec<(OpenSmQos, [usize; 5])> = Vec::new();
     let mut errors = Vec::new();
+    let mut last_line = 0;
     for (i, raw) in text.lines().enumerate() {
+        if errors.len() >= MAX_ERRORS {
+            break;
+        }
+        last_line = i + 1;
         let line_no = i + 1;
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -276,6 +305,13 @@ pub fn parse_with_mtu(
         if errors.len() == before {
             lines[opt.index()] = line_no;
         }
+    }
+    if errors.len() >= MAX_ERRORS {
+        errors.truncate(MAX_ERRORS);
+        errors.push(FieldError::new(
+            format!("line {last_line}"),
+            format!("stopped reading after {MAX_ERRORS} errors; fix these and import again"),
+        ));
     }
     if !errors.is_empty() {
         return Err(EngineError::Invalid { errors });
@@ -436,19 +472,34 @@ fn split_key(key: &str) -> Option<(Prefix, Opt)> {
 /// decimal or `0x` hex; a leading `0` followed by digits is an error (OpenSM would read octal).
 fn parse_number(text: &str) -> Result<u32, String> {
     let text = text.trim();
+    let q = quoted(text);
     if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-        return u32::from_str_radix(hex, 16).map_err(|_| format!("`{text}` is not a number"));
+        // Hex digits only: `from_str_radix` would also take a sign (`0x+5`), OpenSM does not.
+        if hex.is_empty() || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(format!("{q} is not a number"));
+        }
+        return u32::from_str_radix(hex, 16).map_err(|_| format!("{q} is too large"));
     }
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("`{text}` is not a number"));
+        return Err(format!("{q} is not a number"));
     }
     if text.len() > 1 && text.starts_with('0') {
         return Err(format!(
-            "`{text}` has a leading 0: OpenSM reads it as octal; write it without the 0"
+            "{q} has a leading 0: OpenSM reads it as octal; write it without the 0"
         ));
     }
-    text.parse::<u32>()
-        .map_err(|_| format!("`{text}` is too large"))
+    text.parse::<u32>().map_err(|_| format!("{q} is too large"))
+}
+
+/// `text` in backquotes for a message, cut to [`MAX_QUOTED_CHARS`] characters.
+fn quoted(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(MAX_QUOTED_CHARS).collect();
+    if chars.next().is_some() {
+        format!("`{head}...` ({} bytes)", text.len())
+    } else {
+        format!("`{head}`")
+    }
 }
 
 fn parse_max_vls(value: &str, at: &str, errors: &mut Vec<FieldError>) -> Option<Option<u8>> {
@@ -500,12 +551,15 @@ fn parse_high_limit(value: &str, at: &str, errors: &mut Vec<FieldError>) -> Opti
 fn parse_vlarb(value: &str, at: &str, errors: &mut Vec<FieldError>) -> Vec<VlWeight> {
     let mut list = Vec::new();
     for (k, item) in value.split(',').enumerate() {
+        if errors.len() > MAX_ERRORS {
+            break;
+        }
         let path = format!("{at}, entry {}", k + 1);
         let item = item.trim();
         let Some((vl, weight)) = item.split_once(':') else {
             errors.push(FieldError::new(
                 path,
-                format!("`{item}` is not `VL:weight`"),
+                format!("{} is not `VL:weight`", quoted(item)),
             ));
             continue;
         };
@@ -550,20 +604,21 @@ fn parse_vlarb(value: &str, at: &str, errors: &mut Vec<FieldError>) -> Vec<VlWei
 }
 
 fn parse_sl2vl(value: &str, at: &str, errors: &mut Vec<FieldError>) -> Option<[u8; 16]> {
-    let items: Vec<&str> = value.split(',').collect();
+    let items: Vec<&str> = value.split(',').take(MAX_ERRORS + 17).collect();
+    let count = value.split(',').count();
     let mut map = [0u8; 16];
     let mut ok = true;
-    if items.len() != 16 {
+    if count != 16 {
         errors.push(FieldError::new(
             at,
-            format!(
-                "sl2vl needs 16 VLs (one per SL 0-15), found {}",
-                items.len()
-            ),
+            format!("sl2vl needs 16 VLs (one per SL 0-15), found {count}"),
         ));
         ok = false;
     }
     for (k, item) in items.iter().enumerate() {
+        if errors.len() > MAX_ERRORS {
+            break;
+        }
         let path = format!("{at}, entry {}", k + 1);
         match parse_number(item) {
             Ok(v) if v <= 15 => {

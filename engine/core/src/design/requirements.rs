@@ -157,6 +157,7 @@ pub fn tenths(x: f64) -> Option<u32> {
 
 /// Parses a requirements document (without checking the rules).
 pub fn parse_requirements(text: &str) -> Result<Requirements, EngineError> {
+    let text = crate::text::strip_bom(text);
     let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| EngineError::Syntax {
         message: {
             let m = e.to_string();
@@ -168,11 +169,29 @@ pub fn parse_requirements(text: &str) -> Result<Requirements, EngineError> {
     })?;
     serde_path_to_error::deserialize::<_, Requirements>(raw).map_err(|e| {
         let path = e.path().to_string();
+        let message = e.inner().to_string();
         EngineError::invalid(
-            if path == "." { String::new() } else { path },
-            e.inner().to_string(),
+            if path == "." {
+                top_level_path(&message)
+            } else {
+                path
+            },
+            message,
         )
     })
+}
+
+/// The path of a problem serde reports at the top of the document: the missing or
+/// unknown field it names, else `requirements` (the whole document).
+fn top_level_path(message: &str) -> String {
+    ["missing field `", "unknown field `"]
+        .iter()
+        .find_map(|lead| {
+            let rest = message.strip_prefix(lead)?;
+            rest.split('`').next().map(str::to_string)
+        })
+        .filter(|f| !f.is_empty())
+        .unwrap_or_else(|| "requirements".to_string())
 }
 
 /// Checks every rule; returns all problems found.

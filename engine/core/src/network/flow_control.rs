@@ -77,6 +77,7 @@ mod tests {
     fn counter_never_goes_negative_or_over() {
         let mut c = CreditCounter::new(4);
         assert!(c.consume(3));
+        assert_eq!(c.in_use(), 3);
         assert!(!c.consume(2));
         assert_eq!(c.free(), 1);
         c.give_back(10);

@@ -398,6 +398,13 @@ impl Model for LinkLab {
         LinkLab::events_processed(self)
     }
 
+    fn packets_held(&self) -> u64 {
+        self.counters
+            .iter()
+            .map(|c| c.generated - c.delivered)
+            .sum()
+    }
+
     /// Per class, throughput and offered load normalised to the link rate.
     fn results(&self, scenario: &Scenario) -> RunResults {
         let capacity = self.link.bytes_in(self.window.span());

@@ -8,6 +8,7 @@
 //! [`parse`] (JSON syntax, then [`migrate`] older versions, then typed deserialisation)
 //! and [`validate`] (every rule, all problems at once).
 
+mod bounds;
 mod migrate;
 mod network;
 mod parse;
@@ -16,12 +17,14 @@ mod scheduler_rules;
 pub(crate) mod tagged;
 mod validate;
 
+pub use crate::text::strip_bom;
 pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
     CioqConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig, NetworkLinkConfig,
     RoutingConfig, SingleSwitchTopology, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
 };
 pub use parse::{parse, parse_unvalidated};
+pub use rules::MAX_DURATION_US;
 pub use validate::validate;
 
 use schemars::JsonSchema;
@@ -245,6 +248,11 @@ impl SizeConfig {
 }
 
 /// Mean of a bounded Pareto distribution on `[lo, hi]` with tail index `a`.
+///
+/// For tiny `a` the textbook formula loses every digit (`1 - (lo/hi)^a` rounds to 0 and
+/// the mean to NaN); there the mean is computed with `expm1`, which tends to the
+/// log-uniform mean `(hi - lo) / ln(hi / lo)` as `a` tends to 0. Ordinary shapes keep the
+/// textbook formula, so existing results do not move.
 pub fn bounded_pareto_mean(lo: f64, hi: f64, a: f64) -> f64 {
     if hi <= lo {
         return lo;
@@ -252,11 +260,17 @@ pub fn bounded_pareto_mean(lo: f64, hi: f64, a: f64) -> f64 {
     let tail = 1.0 - libm::pow(lo / hi, a);
     if (a - 1.0).abs() < 1e-12 {
         lo * libm::log(hi / lo) / tail
-    } else {
+    } else if tail > PARETO_STABLE_TAIL {
         a * libm::pow(lo, a) * (libm::pow(hi, 1.0 - a) - libm::pow(lo, 1.0 - a))
             / ((1.0 - a) * tail)
+    } else {
+        let l = libm::log(hi / lo);
+        a * lo * libm::expm1((1.0 - a) * l) / ((1.0 - a) * -libm::expm1(-a * l))
     }
 }
+
+/// Below this `1 - (lo/hi)^a`, bounded Pareto maths switches to its `expm1` forms.
+pub const PARETO_STABLE_TAIL: f64 = 1e-6;
 
 /// The output scheduler of a port (see `shared/spec/10-schedulers.md`).
 ///
@@ -433,5 +447,29 @@ mod tests {
         let a1 = bounded_pareto_mean(64.0, 2048.0, 1.0);
         let near = bounded_pareto_mean(64.0, 2048.0, 1.000_001);
         assert!((a1 - near).abs() / a1 < 1e-4);
+    }
+
+    /// Defect 2 of issue 16: a shape of 1e-17 gave a NaN mean and constant minimum sizes.
+    #[test]
+    fn tiny_pareto_shapes_have_the_log_uniform_mean() {
+        let log_uniform = (2048.0 - 64.0) / libm::log(32.0);
+        for a in [1e-17, 1e-12, 1e-8] {
+            let mean = bounded_pareto_mean(64.0, 2048.0, a);
+            assert!((mean / log_uniform - 1.0).abs() < 1e-4, "shape {a}: {mean}");
+            let mut s = crate::rng::RngStreams::new(11).stream(crate::rng::StreamId::Sizes(0));
+            let n = 200_000;
+            let sum: f64 = (0..n).map(|_| s.bounded_pareto(64.0, 2048.0, a)).sum();
+            let sampled = sum / n as f64;
+            assert!(
+                (sampled / mean - 1.0).abs() < 0.01,
+                "shape {a}: sampled {sampled}"
+            );
+        }
+        // The switch between the two forms is continuous.
+        let (below, above) = (
+            bounded_pareto_mean(64.0, 2048.0, 2.8e-7),
+            bounded_pareto_mean(64.0, 2048.0, 2.9e-7),
+        );
+        assert!((below / above - 1.0).abs() < 1e-4, "{below} vs {above}");
     }
 }

@@ -36,9 +36,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::rules::{
-    ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, MAX_EXPECTED_PACKETS, Problems, validate_class_name,
-};
+use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_class_name};
 use super::scheduler_rules::validate_scheduler;
 use super::tagged::tagged_enum;
 use super::{Scenario, SchedulerConfig};
@@ -431,9 +429,11 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
                     connections =
                         connections.saturating_add(count.saturating_mul(u64::from(end_points)));
                 }
-                let bytes =
-                    t.load * link.bits_per_s() as f64 / 8.0 * (s.duration_us as f64 / 1.0e6);
-                expected_packets += bytes / t.generator.mean_packet_bytes() * f64::from(end_points);
+                if let Some(per_end_point) =
+                    super::bounds::network_class_packets(&at, t, link, s.duration_us, p)
+                {
+                    expected_packets += per_end_point * f64::from(end_points);
+                }
             }
         }
     }
@@ -446,15 +446,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
             ),
         );
     }
-    if expected_packets > MAX_EXPECTED_PACKETS {
-        p.add(
-            "duration_us",
-            format!(
-                "the run would generate about {expected_packets:.3e} packets, more than the limit of {MAX_EXPECTED_PACKETS:.0e}; \
-                 shorten the run or lower the loads"
-            ),
-        );
-    }
+    super::bounds::check_work(expected_packets, 0.0, p);
 
     if let Some(a) = &net.admission {
         let mut errors = Vec::new();

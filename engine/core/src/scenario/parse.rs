@@ -13,6 +13,7 @@ pub fn parse(text: &str) -> Result<Scenario, EngineError> {
 /// Parses and migrates a scenario document without checking the rules (for tools that
 /// want to show a broken scenario and all its problems).
 pub fn parse_unvalidated(text: &str) -> Result<Scenario, EngineError> {
+    let text = crate::text::strip_bom(text);
     let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| EngineError::Syntax {
         message: strip_position(&e.to_string()),
         line: u32::try_from(e.line()).unwrap_or(u32::MAX),

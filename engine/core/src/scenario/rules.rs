@@ -26,6 +26,8 @@ pub const MAX_TABLE_ENTRIES: usize = 4096;
 pub const MAX_LOAD: f64 = 4.0;
 /// Largest downstream buffer per class, in bytes (1 GiB).
 pub const MAX_BUFFER_BYTES: u32 = 1 << 30;
+/// Shortest mean on or off period of an on/off source, in microseconds (1 ps).
+pub const MIN_PERIOD_US: f64 = 1.0e-6;
 
 /// Collects problems with their paths.
 #[derive(Default)]

@@ -5,8 +5,8 @@
 //! scenario runnable: no panic, no hang, bounded memory.
 
 use super::rules::{
-    ClassRef, MAX_BUFFER_BYTES, MAX_BURST_PACKETS, MAX_CLASSES, MAX_DURATION_US,
-    MAX_EXPECTED_PACKETS, MAX_LOAD, MAX_SEED, Problems, validate_class_name, validate_size,
+    ClassRef, MAX_BUFFER_BYTES, MAX_BURST_PACKETS, MAX_CLASSES, MAX_DURATION_US, MAX_LOAD,
+    MAX_SEED, MIN_PERIOD_US, Problems, validate_class_name, validate_size,
 };
 use super::scheduler_rules::validate_scheduler;
 use super::{ArrivalConfig, LinkLabConfig, Model, Scenario};
@@ -88,7 +88,7 @@ fn validate_link_lab(s: &Scenario, lab: &LinkLabConfig, p: &mut Problems) {
             format!("must hold between 1 and {MAX_CLASSES} classes (got {n})"),
         );
     }
-    let mut expected_packets = 0.0;
+    let (mut expected_packets, mut period_changes) = (0.0, 0.0);
     for (i, class) in lab.classes.iter().enumerate() {
         let at = format!("model.classes[{i}]");
         validate_class_name(
@@ -123,23 +123,16 @@ fn validate_link_lab(s: &Scenario, lab: &LinkLabConfig, p: &mut Problems) {
                     ),
                 );
             }
-            if let (true, Some(link)) = (load_ok, link) {
-                let bytes =
-                    t.load * link.bits_per_s() as f64 / 8.0 * (s.duration_us as f64 / 1.0e6);
-                expected_packets += bytes / t.size.mean_bytes();
+        }
+        let arrivals_ok = validate_arrivals(&t.arrivals, &format!("{at}.traffic.arrivals"), p);
+        if let (true, true, true, Some(link)) = (size_ok, load_ok, arrivals_ok, link) {
+            if let Some(work) = super::bounds::link_lab_class_work(&at, t, link, s.duration_us, p) {
+                expected_packets += work.packets;
+                period_changes += work.period_changes;
             }
         }
-        validate_arrivals(&t.arrivals, &format!("{at}.traffic.arrivals"), p);
     }
-    if expected_packets > MAX_EXPECTED_PACKETS {
-        p.add(
-            "duration_us",
-            format!(
-                "the run would generate about {expected_packets:.3e} packets, more than the limit of {MAX_EXPECTED_PACKETS:.0e}; \
-                 shorten the run or lower the loads"
-            ),
-        );
-    }
+    super::bounds::check_work(expected_packets, period_changes, p);
 
     let classes: Vec<ClassRef<'_>> = lab
         .classes
@@ -153,25 +146,28 @@ fn validate_link_lab(s: &Scenario, lab: &LinkLabConfig, p: &mut Problems) {
     validate_scheduler(&lab.scheduler, &classes, "model.scheduler", p);
 }
 
-pub(super) fn validate_arrivals(arrivals: &ArrivalConfig, at: &str, p: &mut Problems) {
+/// Checks an arrival process; true when it is valid.
+pub(super) fn validate_arrivals(arrivals: &ArrivalConfig, at: &str, p: &mut Problems) -> bool {
+    let before = p.len();
     match arrivals {
         ArrivalConfig::Constant | ArrivalConfig::Poisson => {}
         ArrivalConfig::OnOff(o) => {
-            if !(o.mean_on_us.is_finite() && o.mean_on_us > 0.0 && o.mean_on_us <= 1.0e9) {
+            // Periods below 1 ps (1e-6 us) cannot be simulated in integer picoseconds.
+            let on = o.mean_on_us;
+            if !(on.is_finite() && (MIN_PERIOD_US..=1.0e9).contains(&on)) {
                 p.add(
                     format!("{at}.mean_on_us"),
                     format!(
-                        "must be a time in microseconds above 0 and at most 1e9 (got {})",
-                        o.mean_on_us
+                        "must be a time in microseconds between {MIN_PERIOD_US} (1 ps) and 1e9 (got {on})"
                     ),
                 );
             }
-            if !(o.mean_off_us.is_finite() && o.mean_off_us >= 0.0 && o.mean_off_us <= 1.0e9) {
+            let off = o.mean_off_us;
+            if !(off.is_finite() && (off == 0.0 || (MIN_PERIOD_US..=1.0e9).contains(&off))) {
                 p.add(
                     format!("{at}.mean_off_us"),
                     format!(
-                        "must be a time in microseconds between 0 and 1e9 (got {})",
-                        o.mean_off_us
+                        "must be 0 or a time in microseconds between {MIN_PERIOD_US} (1 ps) and 1e9 (got {off})"
                     ),
                 );
             }
@@ -188,4 +184,5 @@ pub(super) fn validate_arrivals(arrivals: &ArrivalConfig, at: &str, p: &mut Prob
             }
         }
     }
+    p.len() == before
 }

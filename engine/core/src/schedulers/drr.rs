@@ -187,6 +187,10 @@ impl Scheduler for Drr {
 }
 
 #[cfg(test)]
+#[path = "drr_skip_tests.rs"]
+mod skip_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::schedulers::testing::MockPort;

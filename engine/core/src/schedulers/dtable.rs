@@ -146,6 +146,10 @@ impl Scheduler for DTable {
 }
 
 #[cfg(test)]
+#[path = "dtable_cost_tests.rs"]
+mod cost_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::schedulers::testing::MockPort;

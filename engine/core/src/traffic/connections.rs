@@ -201,24 +201,21 @@ pub struct ConnectionGenerator {
 
 impl ConnectionGenerator {
     /// The generator of the admitted requests of `plan` with the class's generator.
+    /// `trace` is the class's parsed trace (for a video-trace class; [`parse_trace`]),
+    /// parsed once per class and shared by every stream.
     pub fn new(
         plan: &ConnectionPlan,
         generator: &GeneratorConfig,
+        trace: Option<&FrameTrace>,
         rng: &RngStreams,
     ) -> Result<ConnectionGenerator, String> {
         let mut phases = stream(rng, plan.endpoint, plan.class, streams::PHASES);
-        let trace = match generator {
-            GeneratorConfig::VideoTrace(t) => {
-                Some(FrameTrace::parse(&t.trace).map_err(|e| e.to_string())?)
-            }
-            _ => None,
-        };
         let mut processes = Vec::new();
         let mut destinations = Vec::new();
         for (i, req) in plan.requests.iter().enumerate() {
             let process = build_process(
                 generator,
-                trace.as_ref(),
+                trace,
                 &mut phases,
                 stream(
                     rng,
@@ -251,6 +248,18 @@ impl ConnectionGenerator {
         }
     }
 
+    /// Where each video-trace connection keeps its frames (for tests of sharing).
+    #[cfg(test)]
+    pub(crate) fn trace_buffers(&self) -> Vec<*const u32> {
+        self.processes
+            .iter()
+            .filter_map(|p| match p {
+                Process::Video(v) => v.trace_buffer(),
+                Process::Cbr { .. } => None,
+            })
+            .collect()
+    }
+
     /// Number of (admitted) connections.
     pub fn connections(&self) -> usize {
         self.processes.len()
@@ -273,6 +282,16 @@ impl ConnectionGenerator {
             destination: self.destinations[i],
             flow,
         })
+    }
+}
+
+/// The parsed trace of a video-trace generator (None for other generators).
+pub fn parse_trace(generator: &GeneratorConfig) -> Result<Option<FrameTrace>, String> {
+    match generator {
+        GeneratorConfig::VideoTrace(t) => FrameTrace::parse(&t.trace)
+            .map(Some)
+            .map_err(|e| e.to_string()),
+        _ => Ok(None),
     }
 }
 
@@ -360,7 +379,7 @@ mod tests {
         let p = plan(3, &cfg, &rng);
         assert_eq!(p.requests.len(), 541);
         assert!(p.requests.iter().all(|r| r.destination != 3));
-        let mut g = ConnectionGenerator::new(&p, &cfg.generator, &rng).unwrap();
+        let mut g = ConnectionGenerator::new(&p, &cfg.generator, None, &rng).unwrap();
         // 2048 B at 750 kb/s: a period of 21.845333 ms.
         let horizon = 2 * PS_PER_S;
         let mut per_flow = vec![Vec::new(); 541];
@@ -398,7 +417,7 @@ mod tests {
         let mut some = all.clone();
         some.requests[1].admitted = false;
         let packets = |p: &ConnectionPlan, skip: Option<u32>| {
-            let mut g = ConnectionGenerator::new(p, &cfg.generator, &rng).unwrap();
+            let mut g = ConnectionGenerator::new(p, &cfg.generator, None, &rng).unwrap();
             let mut seen = Vec::new();
             loop {
                 let pk = g.next_packet().unwrap();

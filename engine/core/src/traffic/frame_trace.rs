@@ -12,6 +12,7 @@
 //! error names the (1-based) line and the rule broken.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Largest frame, in bytes (4 MiB).
 pub const MAX_FRAME_BYTES: u32 = 4 * 1024 * 1024;
@@ -20,10 +21,11 @@ pub const MAX_TRACE_FRAMES: usize = 1_000_000;
 /// Longest trace text, in bytes (16 MiB).
 pub const MAX_TRACE_CHARS: usize = 16 * 1024 * 1024;
 
-/// A parsed frame-size trace.
+/// A parsed frame-size trace. Cloning it shares the frames (every stream replaying a
+/// trace holds the one copy, not its own).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FrameTrace {
-    frames: Vec<u32>,
+    frames: Arc<[u32]>,
     total_bytes: u64,
 }
 
@@ -57,6 +59,7 @@ fn at(line: usize, message: String) -> TraceError {
 impl FrameTrace {
     /// Parses a trace (see the module documentation for the format).
     pub fn parse(text: &str) -> Result<FrameTrace, TraceError> {
+        let text = crate::text::strip_bom(text);
         if text.len() > MAX_TRACE_CHARS {
             return Err(TraceError {
                 line: None,
@@ -115,7 +118,7 @@ impl FrameTrace {
         }
         let total_bytes = frames.iter().map(|&f| u64::from(f)).sum();
         Ok(FrameTrace {
-            frames,
+            frames: frames.into(),
             total_bytes,
         })
     }
@@ -123,6 +126,11 @@ impl FrameTrace {
     /// The frame sizes, in bytes.
     pub fn frames(&self) -> &[u32] {
         &self.frames
+    }
+
+    /// The frame sizes, shared (a clone of the one copy).
+    pub fn shared_frames(&self) -> Arc<[u32]> {
+        Arc::clone(&self.frames)
     }
 
     /// Number of frames.

@@ -15,7 +15,7 @@ pub mod destinations;
 pub mod frame_trace;
 pub mod generated;
 pub mod network_traffic;
-mod source;
+pub(crate) mod source;
 pub mod video;
 
 pub use generated::{Generated, NO_FLOW};

@@ -17,7 +17,7 @@ use crate::time::BitRate;
 
 use super::bursts::BurstGenerator;
 use super::config::{ClassTrafficConfig, GeneratorConfig};
-use super::connections::{ConnectionGenerator, ConnectionPlan, admit_round_robin};
+use super::connections::{ConnectionGenerator, ConnectionPlan, admit_round_robin, parse_trace};
 use super::destinations::DestinationSetup;
 use super::generated::Generated;
 
@@ -107,6 +107,12 @@ impl NetworkTraffic {
         let mut generators: Vec<Vec<Option<ClassGenerator>>> = (0..endpoints)
             .map(|_| (0..classes.len()).map(|_| None).collect())
             .collect();
+        // One parsed copy of each class's trace, shared by all its streams.
+        let traces = classes
+            .iter()
+            .enumerate()
+            .map(|(c, cfg)| parse_trace(&cfg.generator).map_err(|m| format!("class {c}: {m}")))
+            .collect::<Result<Vec<_>, String>>()?;
         for plan in &plans {
             let (e, c) = (plan.endpoint as usize, plan.class as usize);
             if let Some(Some(a)) = admission.get_mut(c) {
@@ -115,8 +121,9 @@ impl NetworkTraffic {
                 a.admitted_bps += plan.offered_bps();
             }
             if plan.admitted() > 0 {
-                let g = ConnectionGenerator::new(plan, &classes[c].generator, rng)
-                    .map_err(|m| format!("class {c}: {m}"))?;
+                let g =
+                    ConnectionGenerator::new(plan, &classes[c].generator, traces[c].as_ref(), rng)
+                        .map_err(|m| format!("class {c}: {m}"))?;
                 generators[e][c] = Some(ClassGenerator::Connections(g));
             }
         }
@@ -134,5 +141,44 @@ impl NetworkTraffic {
             generators,
             admission,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::traffic::config::{DestinationConfig, VideoTraceConfig};
+
+    /// Defect 5 of issue 16: an uploaded trace was copied once per connection (and parsed
+    /// once per end point). Every stream of a class now shares one copy of its frames.
+    #[test]
+    fn every_stream_of_a_trace_class_shares_one_copy() {
+        let trace: String = (1..=5000).map(|i| format!("{}\n", 100 + i % 900)).collect();
+        let class = ClassTrafficConfig {
+            load: 0.2,
+            generator: GeneratorConfig::VideoTrace(VideoTraceConfig {
+                trace,
+                frame_interval_us: 40_000,
+                rate_bps: Some(1_000_000),
+                mtu_bytes: 2048,
+            }),
+            destinations: DestinationConfig::Uniform,
+        };
+        let link = BitRate::from_gbps(2.0).unwrap();
+        let t = NetworkTraffic::build(&[class], 8, link, &RngStreams::new(1), |_, _, _, _| true)
+            .unwrap();
+        let mut buffers = std::collections::BTreeSet::new();
+        let mut streams = 0;
+        for g in t.generators.iter().flatten().flatten() {
+            if let ClassGenerator::Connections(c) = g {
+                for b in c.trace_buffers() {
+                    streams += 1;
+                    buffers.insert(b as usize);
+                }
+            }
+        }
+        // 0.2 x 2 Gb/s / 1 Mb/s = 400 streams per end point.
+        assert_eq!(streams, 8 * 400);
+        assert_eq!(buffers.len(), 1, "{} copies of the trace", buffers.len());
     }
 }

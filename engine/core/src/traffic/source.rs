@@ -25,7 +25,7 @@ use crate::time::{BitRate, Duration, PS_PER_S, PS_PER_US};
 /// Most on/off period changes followed within one packet gap; if an on period is so short
 /// that a packet's gap spans more, the rest of the gap's off time is added at its mean
 /// (`rest * off / on`), which keeps the long-run rate and bounds the work per packet.
-const MAX_PERIODS_PER_GAP: u32 = 4096;
+pub(crate) const MAX_PERIODS_PER_GAP: u32 = 4096;
 
 /// Generates (time, size) pairs for one class.
 #[derive(Clone, Debug)]
@@ -218,15 +218,15 @@ impl Source {
 }
 
 /// Rounds a non-negative time in picoseconds to an integer duration (at least 1 ps, so a
-/// source can never generate two packets at the same instant in an endless loop).
+/// source can never generate two packets at the same instant in an endless loop). A
+/// gap that is not a number or infinite is "never" (`u64::MAX`), not 1 ps: validation
+/// refuses the loads that would make one, this keeps a slip from flooding the run.
 fn to_ps(ps: f64) -> Duration {
     let r = libm::round(ps);
-    if r.is_finite() && r >= 1.0 {
-        Duration(if r >= u64::MAX as f64 {
-            u64::MAX
-        } else {
-            r as u64
-        })
+    if r.is_nan() || r >= u64::MAX as f64 {
+        Duration(u64::MAX)
+    } else if r >= 1.0 {
+        Duration(r as u64)
     } else {
         Duration(1)
     }
@@ -335,6 +335,16 @@ mod tests {
             let offered = bytes as f64 / link.bytes_in(Duration(horizon));
             assert!((offered - 0.3).abs() < 0.01, "case {i}: offered {offered}");
         }
+    }
+
+    /// Defect 1 of issue 16: an infinite or NaN gap was rounded to 1 ps.
+    #[test]
+    fn non_finite_gaps_are_never_not_one_ps() {
+        assert_eq!(to_ps(f64::INFINITY), Duration(u64::MAX));
+        assert_eq!(to_ps(f64::NAN), Duration(u64::MAX));
+        assert_eq!(to_ps(1e300), Duration(u64::MAX));
+        assert_eq!(to_ps(0.2), Duration(1));
+        assert_eq!(to_ps(2.6), Duration(3));
     }
 
     #[test]

@@ -193,7 +193,7 @@ impl VideoStream {
         mtu: u32,
         phases: &mut RngStream,
     ) -> VideoStream {
-        let frames: Arc<[u32]> = trace.frames().into();
+        let frames = trace.shared_frames();
         let phase = phases.unit();
         let position = phases.uniform_u32(0, frames.len().max(1) as u32 - 1) as usize;
         let scale = rate_bps.map(|r| {
@@ -212,6 +212,15 @@ impl VideoStream {
             mtu,
             phase,
         )
+    }
+
+    /// Where a trace stream keeps its frames (None for a synthetic stream), for tests.
+    #[cfg(test)]
+    pub(crate) fn trace_buffer(&self) -> Option<*const u32> {
+        match &self.frames {
+            Frames::Trace { frames, .. } => Some(frames.as_ptr()),
+            Frames::Synthetic { .. } => None,
+        }
     }
 
     /// The next packet: (generation time, bytes). Never ends (frames repeat forever);

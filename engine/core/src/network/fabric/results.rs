@@ -28,6 +28,10 @@ impl Model for NetworkSim {
         NetworkSim::events_processed(self)
     }
 
+    fn packets_held(&self) -> u64 {
+        self.packets_stored() as u64
+    }
+
     /// Per class, throughput and offered load normalised to the link rate per end
     /// point, jitter and connection counts of connection classes; the scheduler summary
     /// covers the switch output ports.

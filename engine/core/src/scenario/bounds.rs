@@ -1,0 +1,176 @@
+//! The work estimate of a run (issue 16, docs/robustness.md): every accepted scenario
+//! runs in bounded time. Per class it checks that the gap between packets is a finite
+//! number of picoseconds, at least 1, and adds up the packets the run will generate and
+//! the other per-packet work (on/off period changes), with every floor the generators
+//! apply (video frames of at least 1 byte, at least one packet per frame). An estimate
+//! that is not a number counts as over the limit.
+
+use super::rules::{MAX_EXPECTED_PACKETS, Problems};
+use super::{ArrivalConfig, TrafficConfig};
+use crate::time::{BitRate, PS_PER_S, PS_PER_US};
+use crate::traffic::config::{ClassTrafficConfig, GeneratorConfig};
+use crate::traffic::connections::{connection_count, connection_rate};
+
+/// The expected work of one link-lab class over a run.
+pub(super) struct Work {
+    /// Packets generated.
+    pub packets: f64,
+    /// On/off period changes drawn (each a pair of random draws).
+    pub period_changes: f64,
+}
+
+/// Mean gap in picoseconds between packets of `mean_bytes` offered at `load` of `link`.
+fn mean_gap_ps(load: f64, link: BitRate, mean_bytes: f64) -> f64 {
+    mean_bytes * 8.0 * PS_PER_S as f64 / (load * link.bits_per_s() as f64)
+}
+
+/// Refuses a load whose mean gap is not a finite number of picoseconds, at least 1.
+fn check_gap(at: &str, load: f64, gap_ps: f64, p: &mut Problems) -> bool {
+    if gap_ps.is_finite() && gap_ps >= 1.0 {
+        return true;
+    }
+    let why = if gap_ps.is_finite() {
+        format!("a mean gap between packets of {gap_ps:.3e} ps, below 1 ps")
+    } else {
+        "an infinite mean gap between packets (the load is too small to be represented)".to_string()
+    };
+    p.add(
+        format!("{at}.traffic.load"),
+        format!("{load:e} gives {why}; use 0 for a silent class or a load that gives a gap of 1 ps to 1e300 ps"),
+    );
+    false
+}
+
+/// The work of a valid link-lab class at `at` (`model.classes[i]`); None (with a problem
+/// added) when its gaps cannot be simulated.
+pub(super) fn link_lab_class_work(
+    at: &str,
+    t: &TrafficConfig,
+    link: BitRate,
+    duration_us: u64,
+    p: &mut Problems,
+) -> Option<Work> {
+    if t.load == 0.0 {
+        return Some(Work {
+            packets: 0.0,
+            period_changes: 0.0,
+        });
+    }
+    let mean = t.size.mean_bytes();
+    let gap = mean_gap_ps(t.load, link, mean);
+    if !check_gap(at, t.load, gap, p) {
+        return None;
+    }
+    let packets = duration_us as f64 * PS_PER_US as f64 / gap;
+    let mut period_changes = 0.0;
+    if let ArrivalConfig::OnOff(o) = &t.arrivals {
+        // Gaps at the peak rate, on the on clock.
+        let peak_gap = gap * o.mean_on_us / (o.mean_on_us + o.mean_off_us);
+        if peak_gap.is_nan() || peak_gap < 1.0 {
+            p.add(
+                format!("{at}.traffic.arrivals.mean_on_us"),
+                format!(
+                    "with mean_off_us {} the peak rate gives a mean gap between packets of {peak_gap:.3e} ps during on periods, below 1 ps; lengthen the on periods",
+                    o.mean_off_us
+                ),
+            );
+            return None;
+        }
+        // Each gap crosses about peak_gap / on periods, at most MAX_PERIODS_PER_GAP.
+        let per_packet = (peak_gap / (o.mean_on_us * PS_PER_US as f64))
+            .min(f64::from(crate::traffic::source::MAX_PERIODS_PER_GAP));
+        period_changes = packets * per_packet;
+    }
+    Some(Work {
+        packets,
+        period_changes,
+    })
+}
+
+/// Packets one end point generates in a class of a network over a run; None (with a
+/// problem added) when its gaps cannot be simulated.
+pub(super) fn network_class_packets(
+    at: &str,
+    t: &ClassTrafficConfig,
+    link: BitRate,
+    duration_us: u64,
+    p: &mut Problems,
+) -> Option<f64> {
+    if t.load == 0.0 {
+        return Some(0.0);
+    }
+    let seconds = duration_us as f64 / 1.0e6;
+    let per_s = match &t.generator {
+        GeneratorConfig::Bursts(b) => {
+            let mean = b.size.mean_bytes();
+            let gap = mean_gap_ps(t.load, link, mean * f64::from(b.packets));
+            if !check_gap(at, t.load, gap, p) {
+                return None;
+            }
+            f64::from(b.packets) * PS_PER_S as f64 / gap
+        }
+        g => {
+            let rate = match connection_rate(g) {
+                Ok(Some(r)) => r,
+                _ => return Some(0.0),
+            };
+            let connections = connection_count(t.load, link, rate) as f64;
+            connections * connection_packets_per_s(g, rate)
+        }
+    };
+    Some(per_s * seconds)
+}
+
+/// Upper estimate of the packets per second of one connection of mean rate `rate`: for
+/// video, frames of at least 1 byte, each at least one packet, the last one partial.
+fn connection_packets_per_s(g: &GeneratorConfig, rate: u64) -> f64 {
+    let video = |interval_us: u32, mtu: u32| {
+        let frames_per_s = 1.0e6 / f64::from(interval_us.max(1));
+        let frame = (rate as f64 * f64::from(interval_us) / 8.0e6).max(1.0);
+        frames_per_s * ((frame + 1.0) / f64::from(mtu.max(1)) + 1.0)
+    };
+    match g {
+        GeneratorConfig::Bursts(_) => 0.0,
+        GeneratorConfig::Cbr(c) => rate as f64 / (8.0 * f64::from(c.packet_bytes.max(1))),
+        GeneratorConfig::Video(v) => video(v.frame_interval_us, v.mtu_bytes),
+        GeneratorConfig::VideoTrace(t) => video(t.frame_interval_us, t.mtu_bytes),
+    }
+}
+
+/// Refuses a run whose estimated work is over the limit (or not a number).
+pub(super) fn check_work(packets: f64, period_changes: f64, p: &mut Problems) {
+    let total = packets + period_changes;
+    if total <= MAX_EXPECTED_PACKETS {
+        return;
+    }
+    let what = if period_changes > 0.0 {
+        format!("about {packets:.3e} packets and {period_changes:.3e} on/off period changes")
+    } else {
+        format!("about {packets:.3e} packets")
+    };
+    p.add(
+        "duration_us",
+        format!(
+            "the run would generate {what}, more than the limit of {MAX_EXPECTED_PACKETS:.0e} (an estimate that is not a number counts as over); \
+             shorten the run or lower the loads"
+        ),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An estimate that is not a number is over the limit (defect 2 of issue 16).
+    #[test]
+    fn a_nan_estimate_is_over_the_limit() {
+        let mut p = Problems::default();
+        check_work(f64::NAN, 0.0, &mut p);
+        assert_eq!(p.len(), 1);
+        let mut p = Problems::default();
+        check_work(1.0e6, 0.0, &mut p);
+        assert_eq!(p.len(), 0);
+        check_work(1.0e8, 1.5e8, &mut p);
+        assert_eq!(p.len(), 1);
+    }
+}

@@ -1,0 +1,241 @@
+//! Network scenario validation: every refusal names the field and the rule.
+
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
+
+mod network_scenarios;
+
+use network_scenarios::*;
+use qoslab_core::Run;
+use serde_json::{Value, json};
+
+/// Errors name the field and the rule.
+#[test]
+fn validation_names_the_field() {
+    let base: Value = serde_json::from_str(R2).unwrap();
+    let cases: Vec<(&str, Value, &str, &str)> = vec![
+        (
+            "model.topology.end_points",
+            json!(63),
+            "model.topology.end_points",
+            "power of 4",
+        ),
+        (
+            "model.topology.switch_ports",
+            json!(7),
+            "model.topology.switch_ports",
+            "even",
+        ),
+        (
+            "model.switch.speedup",
+            json!(0.5),
+            "model.switch.speedup",
+            "from 1 to 16",
+        ),
+        (
+            "model.switch.input_buffer_bytes",
+            json!(1024),
+            "model.switch.input_buffer_bytes",
+            "at least one packet",
+        ),
+        (
+            "model.interface.buffer_bytes",
+            json!(10),
+            "model.interface.buffer_bytes",
+            "between 64",
+        ),
+        (
+            "model.link.rate_gbps",
+            json!(0),
+            "model.link.rate_gbps",
+            "above 0",
+        ),
+        (
+            "model.link.credit_delay_ns",
+            json!(2_000_000),
+            "model.link.credit_delay_ns",
+            "at most",
+        ),
+        (
+            "model.classes[2].traffic.load",
+            json!(-1),
+            "model.classes[2].traffic.load",
+            "fraction of the link rate",
+        ),
+        (
+            "model.interface_scheduler.quanta_bytes",
+            json!([1, 2]),
+            "model.interface_scheduler.quanta_bytes",
+            "one value per class",
+        ),
+        (
+            "model.switch_scheduler",
+            json!({"kind": "dtable", "table": [{"class": 0, "weight": 4}]}),
+            "model.classes[1]",
+            "no entry",
+        ),
+        (
+            "model.admission.reserved",
+            json!([0.5]),
+            "model.admission.reserved",
+            "one fraction per class: 7",
+        ),
+        (
+            "model.admission.qos_cap",
+            json!(1.5),
+            "model.admission.qos_cap",
+            "between 0 and 1",
+        ),
+        (
+            "model.classes[1].traffic.generator.rate_bps",
+            json!(0),
+            "model.classes[1].traffic.generator.rate_bps",
+            "bits per second",
+        ),
+        (
+            "model.classes[2].traffic.generator.gop",
+            json!("IBX"),
+            "model.classes[2].traffic.generator.gop",
+            "I, P and B",
+        ),
+        (
+            "model.classes[4].traffic.destinations",
+            json!({"kind": "hot_spot", "endpoint": 64, "fraction": 0.5}),
+            "model.classes[4].traffic.destinations.endpoint",
+            "not an end point",
+        ),
+        (
+            "model.classes[0].traffic.generator",
+            json!({"kind": "poisson"}),
+            "model.classes[0].traffic.generator.kind",
+            "bursts, cbr, video, video_trace",
+        ),
+        (
+            "model.classes[3].traffic.generator.packet_bytes",
+            json!(20_000),
+            "model.switch.input_buffer_bytes",
+            "sends up to 20000 B",
+        ),
+        (
+            "model.topology",
+            json!({"kind": "dragonfly"}),
+            "model.topology.kind",
+            "not a known topology",
+        ),
+        (
+            "model.switch",
+            json!({"kind": "cioq", "speedup": 1.5}),
+            "model.switch.header_crossing_ns",
+            "required",
+        ),
+    ];
+    for (path, value, want_path, want_text) in cases {
+        let mut doc = base.clone();
+        let mut cur = &mut doc;
+        for part in path.split('.') {
+            let (key, index) = match part.split_once('[') {
+                Some((k, rest)) => (
+                    k,
+                    Some(rest.trim_end_matches(']').parse::<usize>().unwrap()),
+                ),
+                None => (part, None),
+            };
+            cur = &mut cur[key];
+            if let Some(i) = index {
+                cur = &mut cur[i];
+            }
+        }
+        *cur = value;
+        let err = match Run::from_json(&doc.to_string()) {
+            Ok(_) => panic!("{path}: accepted"),
+            Err(e) => e,
+        };
+        let json = err.to_json();
+        let qoslab_core::EngineError::Invalid { errors } = err else {
+            panic!("{path}: {json}");
+        };
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.path == want_path && e.message.contains(want_text)),
+            "{path}: {errors:?}"
+        );
+    }
+}
+
+/// Admission control without any connection class is refused (it would do nothing).
+#[test]
+fn admission_without_connections_is_refused() {
+    let mut doc = network(
+        json!({"kind": "single_switch", "ports": 4}),
+        &[(0.1, poisson(fixed(256)), uniform())],
+        json!({"kind": "fifo"}),
+        json!({"kind": "fifo"}),
+        (4096, 4096, 4096),
+        link(2.0),
+        100,
+        1,
+    );
+    doc["model"]["admission"] = json!({"qos_cap": 1.0, "reserved": [0.5]});
+    assert_refused(&doc, "model.admission", "no");
+}
+
+/// The topology sizes the spec gives, through the scenario: 64 end points with 8-port
+/// switches is 48 switches; with 16-port switches 16.
+#[test]
+fn min_sizes_through_the_scenario() {
+    for (ports, switches, links) in [(8, 48, 192), (16, 16, 128)] {
+        let mut doc: Value = serde_json::from_str(R2).unwrap();
+        doc["model"]["topology"]["switch_ports"] = json!(ports);
+        doc["duration_us"] = json!(10);
+        doc["warmup_us"] = json!(1);
+        let r = Run::from_json(&doc.to_string()).unwrap();
+        let t = r.network().unwrap().topology();
+        assert_eq!(
+            (t.end_points(), t.switches(), t.links().len()),
+            (64, switches, links)
+        );
+    }
+}
+
+/// A network too big to hold in memory is refused with the reason (1024 end points on
+/// 64 switches of 64 ports with 64 classes need 64 x 64 x 64 x 64 = 16.8 million VOQs).
+#[test]
+fn oversized_networks_are_refused() {
+    let mut doc: Value = serde_json::from_str(R2).unwrap();
+    doc["model"]["topology"] = json!({"kind": "min", "end_points": 1024, "switch_ports": 64});
+    let class = doc["model"]["classes"][0].clone();
+    let classes: Vec<Value> = (0..64)
+        .map(|i| {
+            let mut c = class.clone();
+            c["name"] = json!(format!("C{i}"));
+            c
+        })
+        .collect();
+    doc["model"]["classes"] = json!(classes);
+    doc["model"]["interface_scheduler"] = json!({"kind": "fifo"});
+    doc["model"]["switch_scheduler"] = json!({"kind": "fifo"});
+    assert_refused(&doc, "model.topology", "virtual output queues");
+}
+
+/// Too many connections (64 kb/s voice at load 1 on 1024 end points: 31 250 each, 32
+/// million, plus video and controlled load) are refused before any is built.
+#[test]
+fn too_many_connections_are_refused() {
+    let mut doc: Value = serde_json::from_str(R2).unwrap();
+    doc["model"]["topology"] = json!({"kind": "min", "end_points": 1024, "switch_ports": 8});
+    doc["model"]["classes"][1]["traffic"]["load"] = json!(1.0);
+    doc["duration_us"] = json!(10);
+    doc["warmup_us"] = json!(1);
+    assert_refused(&doc, "model.classes", "connections together");
+}
+
+/// 4096 end points on 4-port switches: 12 stages of 2048 switches, whose routing tables
+/// would hold 100 million entries; refused before anything is built.
+#[test]
+fn networks_with_huge_routing_tables_are_refused() {
+    let mut doc: Value = serde_json::from_str(R2).unwrap();
+    doc["model"]["topology"] = json!({"kind": "min", "end_points": 4096, "switch_ports": 4});
+    doc["duration_us"] = json!(10);
+    doc["warmup_us"] = json!(1);
+    assert_refused(&doc, "model.topology", "routing tables");
+}

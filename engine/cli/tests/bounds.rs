@@ -4,15 +4,12 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn qoslab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qoslab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::qoslab;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn preset_text() -> String {
     std::fs::read_to_string(

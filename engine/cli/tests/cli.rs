@@ -2,15 +2,12 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
+mod common;
+
+use common::qoslab;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn qoslab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qoslab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn preset() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/presets/default.json")

@@ -2,19 +2,15 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
+mod common;
+
+use common::qoslab;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 /// The spec's multimedia vector with `w` and `k` left to the search.
 fn vector() -> String {
     qoslab_core::design::MULTIMEDIA_VECTOR.replace(r#""w": 2, "k": 0.5"#, r#""w": null, "k": null"#)
-}
-
-fn qoslab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qoslab"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 fn temp_file(name: &str, text: &str) -> PathBuf {

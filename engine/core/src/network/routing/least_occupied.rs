@@ -124,10 +124,6 @@ impl Router for LeastOccupied {
         "least_occupied"
     }
 
-    fn on_inject(&self, _: &Topology, _: u32, _: u32, _: &mut RngStream) -> RouteState {
-        RouteState::default()
-    }
-
     fn pin(&self, topology: &Topology, source: u32, destination: u32, route: usize) -> RouteState {
         let codes = self.codes(topology, source, destination);
         RouteState {

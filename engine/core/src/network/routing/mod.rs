@@ -136,14 +136,17 @@ pub trait Router: std::fmt::Debug {
         1
     }
 
-    /// The route state of a datagram from `source` to `destination` (end points).
+    /// The route state of a datagram from `source` to `destination` (end points). The
+    /// default, no state, fits routings whose every hop follows from the destination.
     fn on_inject(
         &self,
-        topology: &Topology,
-        source: u32,
-        destination: u32,
-        rng: &mut RngStream,
-    ) -> RouteState;
+        _topology: &Topology,
+        _source: u32,
+        _destination: u32,
+        _rng: &mut RngStream,
+    ) -> RouteState {
+        RouteState::default()
+    }
 
     /// The route state that makes a packet follow route `route` of
     /// [`Router::routes`]`(topology, source, destination)`.

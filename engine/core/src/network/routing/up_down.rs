@@ -199,10 +199,6 @@ impl Router for UpDown {
         "up_down"
     }
 
-    fn on_inject(&self, _: &Topology, _: u32, _: u32, _: &mut RngStream) -> RouteState {
-        RouteState::default()
-    }
-
     fn pin(&self, _: &Topology, _: u32, _: u32, _: usize) -> RouteState {
         RouteState::default()
     }

@@ -374,7 +374,15 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         .map(|c| c.traffic.generator.max_packet_bytes())
         .max()
         .unwrap_or(0);
-    let port_lanes = super::lanes_rules::validate_lanes(net, mtu, p).unwrap_or(n as u32);
+    let lanes = super::lanes_rules::LanesInput {
+        classes: n,
+        routing: net.routing(),
+        map: net.lane_map(),
+        credits: net.credit_policy(),
+        input_buffer_bytes: sw.input_buffer_bytes,
+        mtu,
+    };
+    let port_lanes = super::lanes_rules::validate_lanes(&lanes, p).unwrap_or(n as u32);
     if let Some(t) = &topology {
         let per_lane = f64::from(sw.input_buffer_bytes) + f64::from(sw.output_buffer_bytes);
         let total = f64::from(t.total_ports()) * per_lane * f64::from(port_lanes)

@@ -24,8 +24,8 @@ pub fn run(path: &Path, format: DesignFormat) -> ExitCode {
     let designed = design::parse_requirements(&text).and_then(|r| design::design(&r));
     match (designed, format) {
         (Ok(d), DesignFormat::Json) => super::emit(None, &d.to_json_pretty()),
-        (Ok(d), DesignFormat::Opensm) => match opensm::from_design(&d, opensm::Prefix::Plain) {
-            Ok(qos) => super::emit(None, opensm::to_lines(&qos).trim_end()),
+        (Ok(d), DesignFormat::Opensm) => match opensm::export_file(&d) {
+            Ok(text) => super::emit(None, text.trim_end()),
             Err(e) => super::report_invalid(path, &e),
         },
         (Err(e), _) => super::report_invalid(path, &e),

@@ -219,8 +219,7 @@ fn opensm_lines(design_json: &str) -> Result<String, EngineError> {
     use qoslab_core::design::opensm;
     let design: qoslab_core::design::Design = serde_json::from_str(design_json)
         .map_err(|e| EngineError::invalid("design", format!("is not a design: {e}")))?;
-    let qos = opensm::from_design(&design, opensm::Prefix::Plain)?;
-    Ok(opensm::to_lines(&qos))
+    opensm::export_file(&design)
 }
 
 fn opensm_json(text: &str) -> Result<String, EngineError> {

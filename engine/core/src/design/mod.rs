@@ -11,6 +11,7 @@ mod designed;
 mod designer;
 mod equivalents;
 mod evaluate;
+pub mod fabric;
 mod mapping;
 pub mod omnipath;
 pub mod opensm;
@@ -22,6 +23,7 @@ pub use designed::{ClassDesign, Design, TechnologyMapping};
 pub use designer::design;
 pub use equivalents::{DesignEntry, EquivalentClass, Equivalents, equivalents};
 pub use evaluate::{ClassEvaluation, Evaluation, Violation, evaluate};
+pub use fabric::{FabricOptions, HighEntry};
 pub use mapping::mappings;
 pub use placement::{max_cyclic_distance, place};
 pub use requirements::{

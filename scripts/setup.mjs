@@ -33,10 +33,11 @@ function wasmBindgenCli() {
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', want, '--force']);
 }
 
-/** Debian packages the tests need: Chromium (browser tests) and OpenSM (its option parser). */
+/** Debian packages the tests need: Chromium (browser tests), OpenSM (its option parser) and opa-fm (config_check). */
 const DEBIAN_PACKAGES = [
   { name: 'chromium', binary: CHROMIUM, why: "Debian's Chromium for the browser tests" },
   { name: 'opensm', binary: '/usr/sbin/opensm', why: "OpenSM, to check exported qos_* options with the real parser" },
+  { name: 'opa-fm', binary: '/usr/lib/opa-fm/bin/config_check', why: "the Omni-Path fabric manager, to check exported opafm.xml with its config_check" },
 ];
 
 function debianPackages() {

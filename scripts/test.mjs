@@ -18,8 +18,8 @@ step('cargo clippy (wasm32: core + wasm, -D warnings)');
 cargo(['clippy', '--target', 'wasm32-unknown-unknown', '-p', 'qoslab-core', '-p', 'qoslab-wasm', '--', '-D', 'warnings']);
 
 step('cargo test');
-// setup.mjs --test installed OpenSM: its real-parser check must not skip.
-cargo(['test', '--workspace'], { QOSLAB_REQUIRE_OPENSM: '1' });
+// setup.mjs --test installed OpenSM and opa-fm: their real-parser checks must not skip.
+cargo(['test', '--workspace'], { QOSLAB_REQUIRE_OPENSM: '1', QOSLAB_REQUIRE_OPAFM: '1' });
 
 step('build (wasm, CLI, site)');
 run('node', ['scripts/build.mjs']);

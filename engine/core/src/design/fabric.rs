@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::opensm::{MAX_VLARB_ENTRIES, Prefix};
-use super::requirements::Technology;
+use super::technology::Technology;
 use crate::error::FieldError;
 
 /// SLs of an InfiniBand SL2VL map.

@@ -20,6 +20,7 @@ pub mod opensm;
 mod placement;
 mod requirements;
 mod service_lists;
+mod technology;
 
 pub use designed::{ClassDesign, Design, TechnologyMapping};
 pub use designer::design;

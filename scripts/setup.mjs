@@ -33,11 +33,12 @@ function wasmBindgenCli() {
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', want, '--force']);
 }
 
-/** Debian packages the tests need: Chromium (browser tests), OpenSM (its option parser), Slurm
- * and MUNGE (engine/cli/tests/slurm_cluster.rs starts a single-node cluster). */
+/** Debian packages the tests need: Chromium (browser tests), OpenSM (its option parser), opa-fm
+ * (config_check), Slurm and MUNGE (engine/cli/tests/slurm_cluster.rs starts a single-node cluster). */
 const DEBIAN_PACKAGES = [
   { name: 'chromium', binary: CHROMIUM, why: "Debian's Chromium for the browser tests" },
   { name: 'opensm', binary: '/usr/sbin/opensm', why: "OpenSM, to check exported qos_* options with the real parser" },
+  { name: 'opa-fm', binary: '/usr/lib/opa-fm/bin/config_check', why: "the Omni-Path fabric manager, to check exported opafm.xml with its config_check" },
   { name: 'slurm-wlm', binary: '/usr/sbin/slurmctld', why: 'Slurm, for the single-node cluster test of qoslab sweep --slurm' },
   { name: 'munge', binary: '/usr/sbin/munged', why: "MUNGE, Slurm's authentication" },
 ];

@@ -12,6 +12,7 @@ mod bounds;
 mod lanes_rules;
 mod migrate;
 mod network;
+mod topology_config;
 mod parse;
 mod rules;
 mod scheduler_rules;

@@ -14,6 +14,7 @@ import { encodeHash, urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
 import { useRunner } from '../state/useRunner';
 import { useValidation } from '../state/useValidation';
+import { useWorkEstimate } from '../state/useWorkEstimate';
 import { ErrorSummary } from './ErrorSummary';
 import { groupByPath } from '../shared/errors';
 import { FieldErrorsContext } from './fieldErrors';
@@ -22,6 +23,7 @@ import { RunControls } from './RunControls';
 import { ScenarioEditor } from './ScenarioEditor';
 import { ScenarioFiles } from './ScenarioFiles';
 import { ServiceListContext, type ServiceListFn } from './serviceList';
+import { WorkEstimateNote } from './WorkEstimateNote';
 import type { Edit } from './types';
 
 interface Props {
@@ -83,6 +85,7 @@ export function LabScreen({
   const checked = validation.json === scenarioJson;
   const errors = validation.errors;
   const byPath = useMemo(() => groupByPath(errors), [errors]);
+  const estimate = useWorkEstimate(engine, scenarioJson, checked && errors.length === 0);
 
   const runner = useRunner(engine);
   const { start } = runner;
@@ -123,6 +126,7 @@ export function LabScreen({
     <>
       <div className="toolbar">
         <RunControls state={runner.state} blocked={blocked} onRun={run} onCancel={runner.cancel} />
+        <WorkEstimateNote estimate={estimate} />
         <PresetMenu presets={presets} current={preset} onOpen={(name) => onOpenPreset?.(name)} />
         <button
           type="button"

@@ -17,14 +17,14 @@ import { useValidation } from '../state/useValidation';
 import { useWorkEstimate } from '../state/useWorkEstimate';
 import { ErrorSummary } from './ErrorSummary';
 import { groupByPath } from '../shared/errors';
-import { FieldErrorsContext } from './fieldErrors';
+import { FieldErrorsContext } from '../form/fieldErrors';
 import { ResultsPanel } from './ResultsPanel';
 import { RunControls } from './RunControls';
 import { ScenarioEditor } from './ScenarioEditor';
 import { ScenarioFiles } from './ScenarioFiles';
 import { ServiceListContext, type ServiceListFn } from './serviceList';
 import { WorkEstimateNote } from './WorkEstimateNote';
-import type { Edit } from './types';
+import type { Edit } from '../form/types';
 
 interface Props {
   engine: Engine;

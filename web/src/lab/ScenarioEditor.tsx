@@ -7,11 +7,12 @@ import { NetworkSummary } from '../network/NetworkSummary';
 import { ClassEditor } from './ClassEditor';
 import { addClass, classShares, isLinkLab, MAX_CLASSES, type LinkLabScenario } from '../shared/edit';
 import { fieldId } from '../shared/errors';
-import { FieldMessages } from './fields';
-import { useFieldErrors } from './fieldErrors';
+import { FieldMessages } from '../form/fields';
+import { useFieldErrors } from '../form/fieldErrors';
 import { GeneralEditor } from './GeneralEditor';
 import { SchedulerEditor } from './SchedulerEditor';
-import type { Edit, LabEdit } from './types';
+import type { Edit } from '../form/types';
+import type { LabEdit } from './types';
 
 interface Props {
   scenario: Scenario;

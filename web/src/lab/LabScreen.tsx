@@ -45,6 +45,8 @@ interface Props {
 }
 
 const NO_PRESETS: readonly PresetInfo[] = [];
+/** The bundled network a new one starts from (`public/presets/network-starter.json`). */
+const NETWORK_STARTER = 'network-starter';
 
 /** The lab's address: `preset=<name>` while the scenario is the preset as opened, else the
  * share link of the scenario. */
@@ -81,6 +83,7 @@ export function LabScreen({
   );
   useHashSync(hash, onHash);
 
+  const validate = useMemo(() => engine.validate.bind(engine), [engine]);
   const validation = useValidation(engine, scenarioJson);
   const checked = validation.json === scenarioJson;
   const errors = validation.errors;
@@ -128,6 +131,11 @@ export function LabScreen({
         <RunControls state={runner.state} blocked={blocked} onRun={run} onCancel={runner.cancel} />
         <WorkEstimateNote estimate={estimate} />
         <PresetMenu presets={presets} current={preset} onOpen={(name) => onOpenPreset?.(name)} />
+        {onOpenPreset ? (
+          <button type="button" onClick={() => onOpenPreset(NETWORK_STARTER)} title="Start a network of your own from one small switch">
+            New network
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={() => setAnimating(true)}
@@ -154,7 +162,7 @@ export function LabScreen({
               <ErrorSummary errors={checked ? errors : []} scenario={scenario} />
               <FieldErrorsContext.Provider value={byPath}>
                 <ServiceListContext.Provider value={serviceList}>
-                  <ScenarioEditor scenario={scenario} onEdit={onEdit} />
+                  <ScenarioEditor scenario={scenario} onEdit={onEdit} validate={validate} />
                 </ServiceListContext.Provider>
               </FieldErrorsContext.Provider>
             </section>

@@ -90,6 +90,7 @@ describe('network scenarios in the link lab', () => {
       'Switch',
       'Links and interfaces',
       'Traffic classes',
+      'Admission control',
       'Schedulers',
     ]);
     expect(editor.textContent).toMatch(/one switch with 8 ports, one end point each/);
@@ -149,6 +150,11 @@ describe('network scenarios in the link lab', () => {
     const after = current().model;
     if (after.kind !== 'network') throw new Error('network');
     expect(after.classes.map((c) => c.name)).toEqual(['VO', 'VI', 'CL', 'EE', 'BE', 'BK', 'C7']);
+    // Admission control reserves for the connection classes only.
+    expect(screen.getByLabelText('VO may reserve')).toBeTruthy();
+    expect(screen.queryByLabelText('BE may reserve')).toBeNull();
+    fireEvent.change(screen.getByLabelText('VI may reserve'), { target: { value: '0.4' } });
+    expect(current().model).toMatchObject({ admission: { reserved: [0.046875, 0.4, 0.203125, 0, 0, 0, 0] } });
     fireEvent.change(screen.getByLabelText('Switch output ports: scheduler'), { target: { value: 'fifo' } });
     expect(current().model).toMatchObject({ switch_scheduler: { kind: 'fifo' } });
   }, 30_000);

@@ -5,7 +5,11 @@ import { defaultScenario } from '../state/scenario';
 import {
   addNetworkClass,
   editNetwork,
+  isConnectionClass,
   removeNetworkClass,
+  setAdmission,
+  setAdmissionCap,
+  setReserved,
   setDestinations,
   setGenerator,
   setNetworkPerClass,
@@ -76,6 +80,18 @@ describe('network edits', () => {
     expect(net(s).classes[0]?.traffic.destinations).toEqual({ kind: 'hot_spot', endpoint: 0, fraction: 0.2 });
     expect(sizeOfKind({ kind: 'pareto', min_bytes: 64, max_bytes: 1024, shape: 1.2 }, 'fixed')).toEqual({ kind: 'fixed', bytes: 1024 });
     expect(sizeOfKind({ kind: 'fixed', bytes: 2048 }, 'uniform')).toEqual({ kind: 'uniform', min_bytes: 64, max_bytes: 2048 });
+  });
+
+  it('admission control turns on with nothing reserved and off without a trace', () => {
+    const starter = setAdmission(network(), false);
+    expect(net(starter).admission).toBeUndefined();
+    expect('admission' in net(starter)).toBe(false);
+    const on = setAdmission(starter, true);
+    expect(net(on).admission).toEqual({ qos_cap: 1, reserved: [0, 0, 0, 0, 0, 0, 0] });
+    const edited = setReserved(setAdmissionCap(on, 0.7), 1, 0.05);
+    expect(net(edited).admission).toEqual({ qos_cap: 0.7, reserved: [0, 0.05, 0, 0, 0, 0, 0] });
+    expect(isConnectionClass(net(on).classes[1]!)).toBe(true);
+    expect(isConnectionClass(net(on).classes[0]!)).toBe(false);
   });
 
   it('schedulers convert keeping shares, and per-class numbers are set one by one', () => {

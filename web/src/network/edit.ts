@@ -214,6 +214,32 @@ export function setNetworkPerClass(s: Scenario, place: SchedulerPlace, i: number
   return editNetwork(s, (net) => ({ ...net, [place]: setPerClass(net[place], i, value) }));
 }
 
+/** Whether a class opens connections (CBR, video), which admission control reserves for. */
+export function isConnectionClass(c: NetworkClassConfig): boolean {
+  return c.traffic.generator.kind !== 'bursts';
+}
+
+/** Turns admission control on (no cap, nothing reserved yet) or off. */
+export function setAdmission(s: Scenario, on: boolean): Scenario {
+  return editNetwork(s, (net) => {
+    if (on === Boolean(net.admission)) return net;
+    const { admission: _dropped, ...rest } = net;
+    return on ? { ...rest, admission: { qos_cap: 1, reserved: net.classes.map(() => 0) } } : rest;
+  });
+}
+
+/** Sets the cap of all connection classes together. */
+export function setAdmissionCap(s: Scenario, qosCap: number): Scenario {
+  return editNetwork(s, (net) => (net.admission ? { ...net, admission: { ...net.admission, qos_cap: qosCap } } : net));
+}
+
+/** Sets the fraction of every link class `i` may reserve. */
+export function setReserved(s: Scenario, i: number, fraction: number): Scenario {
+  return editNetwork(s, (net) =>
+    net.admission ? { ...net, admission: { ...net.admission, reserved: net.admission.reserved.map((r, k) => (k === i ? fraction : r)) } } : net,
+  );
+}
+
 /** A class name not used yet ("C2", "C3", …). */
 function freshName(classes: readonly NetworkClassConfig[]): string {
   for (let k = classes.length; ; k++) {

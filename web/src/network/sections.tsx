@@ -3,6 +3,7 @@
 // the component that edits it (e.g. lanes and lane maps, between the switch and the
 // interfaces, once `model.lanes` is in the scenario format).
 import type { ComponentType } from 'react';
+import { AdmissionSection } from './AdmissionSection';
 import { BasicsSection } from './BasicsSection';
 import { NetworkClassesSection } from './NetworkClassesSection';
 import { LinksSection } from './LinksSection';
@@ -24,5 +25,6 @@ export const NETWORK_SECTIONS: readonly NetworkSection[] = [
   { id: 'net-switch', title: 'Switch', Editor: SwitchSection },
   { id: 'net-links', title: 'Links and interfaces', Editor: LinksSection },
   { id: 'net-classes', title: 'Traffic classes', Editor: NetworkClassesSection },
+  { id: 'net-admission', title: 'Admission control', Editor: AdmissionSection },
   { id: 'net-schedulers', title: 'Schedulers', Editor: SchedulersSection },
 ];

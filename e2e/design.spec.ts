@@ -80,10 +80,11 @@ test('designs the multimedia vector: the spec table’s numbers, OpenSM export a
   await page.getByRole('button', { name: 'Auto-design' }).click();
   await expectVectorNumbers(page);
   const opensm = page.getByTestId('design-opensm');
-  await expect(opensm).toHaveValue(/^qos_max_vls 8\nqos_high_limit 0\nqos_vlarb_high 0:0\nqos_vlarb_low 0:3,1:3,0:3,2:64,/);
+  await expect(opensm).toHaveValue(/\nqos TRUE\nqos_max_vls 8\nqos_high_limit 0\nqos_vlarb_high 0:0\nqos_vlarb_low 0:3,1:3,0:3,2:64,/);
   const lines = await opensm.inputValue();
-  // The engine maps SL s to VL s below max_vls (8), the rest to 15 (drop).
-  expect(lines).toContain('qos_sl2vl 0,1,2,3,4,5,6,15,15,15,15,15,15,15,15,15');
+  // The engine maps SL s to VL s for the classes, the SLs without a class to the most
+  // latency-tolerant class (BE, VL 5) until the user picks a VL: never silently to 15.
+  expect(lines).toContain('qos_sl2vl 0,1,2,3,4,5,6,5,5,5,5,5,5,5,5,5');
   const low = /qos_vlarb_low (.*)/.exec(lines)![1]!.split(',');
   expect(low).toHaveLength(64);
   expect(low.map((p) => Number(p.split(':')[1])).reduce((a, b) => a + b, 0)).toBe(1024);
@@ -101,14 +102,14 @@ test('designs the multimedia vector: the spec table’s numbers, OpenSM export a
   await expect(page.getByTestId('design-class-NC').getByTestId('entries')).toHaveText('31');
   await expect(page.getByTestId('design-live')).toContainText('violated');
   await page.screenshot({ path: `${screens}design-violation.png`, fullPage: true });
-  await page.getByLabel('Import: paste OpenSM lines or design JSON').fill(`# exported by qoslab\nqos TRUE\n${lines}`);
+  await page.getByLabel('Import: paste OpenSM lines, an opafm.xml or design JSON').fill(`# exported by qoslab\nqos TRUE\n${lines}`);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByTestId('design-import-result')).toContainText('Imported OpenSM lines from the text (64 entries).');
   expect(await ringTable(page)).toEqual(designed);
   await expectVectorNumbers(page);
 
   // A line out of range is refused, naming the line, the entry and the rule.
-  await page.getByLabel('Import: paste OpenSM lines or design JSON').fill('qos_vlarb_high 0:0\nqos_vlarb_low 0:3,16:4');
+  await page.getByLabel('Import: paste OpenSM lines, an opafm.xml or design JSON').fill('qos_vlarb_high 0:0\nqos_vlarb_low 0:3,16:4');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByTestId('design-import-result')).toContainText('line 2 (qos_vlarb_low), entry 2: VL 16 is out of range 0-15');
   expect(await ringTable(page)).toEqual(designed);

@@ -8,7 +8,7 @@ async function openDesigner(page: Page): Promise<void> {
 }
 
 async function importLines(page: Page, lines: string): Promise<void> {
-  await page.getByLabel('Import: paste OpenSM lines or design JSON').fill(lines);
+  await page.getByLabel('Import: paste OpenSM lines, an opafm.xml or design JSON').fill(lines);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 }
 
@@ -65,9 +65,11 @@ test('an OpenSM import says what became of high_limit and sl2vl, and does not cl
   await expect(page.getByTestId('design-status')).toContainText('Designed: ');
   await importLines(page, 'qos_high_limit 10\nqos_sl2vl 1,0,2,3,4,5,6,7,0,0,0,0,0,0,0,0\nqos_vlarb_low 0:32,1:32,2:64,3:64,4:16,5:16,6:16');
   const result = page.getByTestId('design-import-result');
-  await expect(result).toContainText('qos_high_limit 10 was not kept');
-  await expect(result).toContainText('qos_sl2vl 1,0,2,3,4,5,6,7,0,0,0,0,0,0,0,0 was not kept');
-  await expect(page.getByTestId('design-status')).toHaveText('Imported a table of 7 entries (not designed: Auto-design replaces it).');
+  // Both are kept as fabric settings; the engine names the SL whose class lost its VL.
+  await expect(result).toContainText('Kept qos_ settings: 0 high-table entries, high limit 10, sl2vl 1,0,2,3,4,5,6,7,0,0,0,0,0,0,0,0.');
+  await expect(page.getByRole('region', { name: 'Fabric manager settings' }).getByRole('alert')).toContainText('fabric.sl2vl[0]: SL 0 carries class NC');
+  await expect(page.getByTestId('design-status')).toContainText('Imported a table of 7 entries (not designed: Auto-design replaces it).');
+  await expect(page.getByTestId('design-status')).not.toContainText('Designed');
 });
 
 test('“Simulate this table” with a partial imported InfiniBand table simulates what was designed', async ({ page }) => {

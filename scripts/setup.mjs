@@ -1,6 +1,6 @@
 // Installs whatever is missing for building (and, with --test, for testing) qoslab:
 // npm packages, the wasm32 Rust target, the wasm-bindgen CLI matching the pinned crate,
-// and (--test) Debian's Chromium for Playwright and OpenSM. Safe to run repeatedly: each step is
+// and (--test) Debian's Chromium for Playwright, OpenSM, and Slurm with MUNGE. Safe to run repeatedly: each step is
 // skipped when already satisfied.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,10 +33,14 @@ function wasmBindgenCli() {
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', want, '--force']);
 }
 
-/** Debian packages the tests need: Chromium (browser tests) and OpenSM (its option parser). */
+/** Debian packages the tests need: Chromium (browser tests), OpenSM (its option parser), opa-fm
+ * (config_check), Slurm and MUNGE (engine/cli/tests/slurm_cluster.rs starts a single-node cluster). */
 const DEBIAN_PACKAGES = [
   { name: 'chromium', binary: CHROMIUM, why: "Debian's Chromium for the browser tests" },
   { name: 'opensm', binary: '/usr/sbin/opensm', why: "OpenSM, to check exported qos_* options with the real parser" },
+  { name: 'opa-fm', binary: '/usr/lib/opa-fm/bin/config_check', why: "the Omni-Path fabric manager, to check exported opafm.xml with its config_check" },
+  { name: 'slurm-wlm', binary: '/usr/sbin/slurmctld', why: 'Slurm, for the single-node cluster test of qoslab sweep --slurm' },
+  { name: 'munge', binary: '/usr/sbin/munged', why: "MUNGE, Slurm's authentication" },
 ];
 
 function debianPackages() {

@@ -74,19 +74,21 @@ export const VIEWS: readonly ViewEntry[] = [
   {
     id: 'design',
     title: 'Table designer',
-    tagline: 'Arbitration tables from requirements: latency by distance, bandwidth by weight, a worst-case wait bound per class, OpenSM export.',
+    tagline: 'Arbitration tables from requirements: latency by distance, bandwidth by weight, a worst-case wait bound per class, OpenSM, Omni-Path FM and Linux ETS export.',
     matches: isDesignHash,
     hash: `${VIEW_PARAM}=design`,
     nav: true,
-    needs: (e) => Boolean(e.design && e.evaluate && e.opensmExport && e.opensmParse),
+    needs: (e) => Boolean(e.design && e.evaluate && e.opensmExport && e.opensmParse && e.designExport && e.opafmImport),
     render: (ctx) => {
-      const { design, evaluate, opensmExport, opensmParse } = ctx.engine;
-      if (!design || !evaluate || !opensmExport || !opensmParse) return null;
+      const { design, evaluate, opensmExport, opensmParse, designExport, opafmImport } = ctx.engine;
+      if (!design || !evaluate || !opensmExport || !opensmParse || !designExport || !opafmImport) return null;
       const engine = {
         design: design.bind(ctx.engine),
         evaluate: evaluate.bind(ctx.engine),
         opensmExport: opensmExport.bind(ctx.engine),
         opensmParse: opensmParse.bind(ctx.engine),
+        designExport: designExport.bind(ctx.engine),
+        opafmImport: opafmImport.bind(ctx.engine),
       };
       return (
         <main className="design-view-main">

@@ -4,6 +4,8 @@
 //! its run-time budget (see docs/robustness.md).
 
 mod design;
+mod merge;
+mod slurm;
 mod sweep;
 mod typegen;
 
@@ -62,11 +64,26 @@ enum Command {
         #[arg(long)]
         duration_ms: Option<f64>,
         /// Write the sweep to this file instead of stdout.
-        #[arg(long, short)]
+        #[arg(long, short, conflicts_with = "slurm")]
         output: Option<PathBuf>,
         /// Never show the progress line on stderr.
         #[arg(long)]
         quiet: bool,
+        #[command(flatten)]
+        slurm: slurm::SlurmArgs,
+    },
+    /// Gather a sweep run as a Slurm job array (`qoslab sweep --slurm DIR`): check that
+    /// every task left its result and print the same JSON as the local sweep.
+    Merge {
+        /// The folder written by `qoslab sweep --slurm`.
+        dir: PathBuf,
+        /// Merge the results that are there, with a warning naming the missing or failed
+        /// tasks, instead of refusing.
+        #[arg(long)]
+        partial: bool,
+        /// Write the sweep to this file instead of stdout.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
     },
     /// Trace the scheduler's first decisions and print them as JSON.
     Trace {
@@ -132,17 +149,36 @@ fn main() -> ExitCode {
             duration_ms,
             output,
             quiet,
+            slurm,
         } => {
             let overrides = Overrides {
                 seed: None,
                 load: None,
                 duration_ms,
             };
-            match parse_scenario(&scenario, &overrides) {
-                Ok(s) => sweep::sweep(&scenario, &s, &loads, seeds, output.as_deref(), quiet),
-                Err(code) => code,
+            let parsed = parse_scenario(&scenario, &overrides)
+                .and_then(|s| sweep::Plan::new(&scenario, &s, &loads, seeds).map(|plan| (s, plan)));
+            match (parsed, &slurm.slurm) {
+                (Err(code), _) => code,
+                (Ok((s, plan)), None) => sweep::sweep(&s, &plan, &loads, output.as_deref(), quiet),
+                (Ok((s, plan)), Some(dir)) => {
+                    let sweep = slurm::Sweep {
+                        source: &scenario,
+                        scenario: &s,
+                        plan: &plan,
+                        loads: &loads,
+                        seeds,
+                        duration_ms,
+                    };
+                    slurm::write(dir, &sweep, &slurm)
+                }
             }
         }
+        Command::Merge {
+            dir,
+            partial,
+            output,
+        } => merge::merge(&dir, partial, output.as_deref()),
         Command::Trace {
             scenario,
             decisions,
@@ -216,7 +252,7 @@ fn read(path: &Path) -> Result<String, ExitCode> {
 /// Writes `text` (plus a newline) to `output`, or stdout.
 fn emit(output: Option<&Path>, text: &str) -> ExitCode {
     match output {
-        Some(file) => match std::fs::write(file, format!("{text}\n")) {
+        Some(file) => match write_atomically(file, &format!("{text}\n")) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(1, &format!("cannot write {}: {e}", file.display())),
         },
@@ -228,6 +264,22 @@ fn emit(output: Option<&Path>, text: &str) -> ExitCode {
             }
         }
     }
+}
+
+/// Writes `file` so that a reader sees either its old content or all of `text`, never part
+/// of it: the text goes to a temporary file in the same folder, which is then renamed
+/// (a Slurm task that is killed mid-write leaves no truncated result).
+pub(crate) fn write_atomically(file: &Path, text: &str) -> std::io::Result<()> {
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = file.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let written = std::fs::write(&temp, text).and_then(|()| std::fs::rename(&temp, file));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
 }
 
 fn report_invalid(path: &Path, e: &EngineError) -> ExitCode {

@@ -32,67 +32,111 @@ fn thread_count(jobs: usize) -> usize {
     wanted.clamp(1, jobs.max(1))
 }
 
+/// A checked sweep: the scenario at each load (its first and last seed validated), and
+/// the number of seeds per load. Run `i` is load `i / seeds`, seed `first + i % seeds`;
+/// the local sweep and the Slurm job array (`crate::slurm`) build their runs from here.
+pub struct Plan {
+    bases: Vec<Scenario>,
+    seeds: u32,
+}
+
+impl Plan {
+    /// Checks `--loads` and `--seeds` and builds the scenario at every load; on a problem
+    /// prints it (naming the option or the scenario file) and returns the exit code.
+    pub fn new(
+        path: &Path,
+        scenario: &Scenario,
+        loads: &[f64],
+        seeds: u32,
+    ) -> Result<Plan, ExitCode> {
+        if loads.is_empty() {
+            return Err(fail(2, "--loads needs at least one total offered load"));
+        }
+        if !(1..=MAX_RUNS).contains(&seeds) {
+            return Err(fail(
+                2,
+                &format!("--seeds must be between 1 and {MAX_RUNS} seeds per load (got {seeds})"),
+            ));
+        }
+        let runs = loads.len().saturating_mul(seeds as usize);
+        if runs > MAX_SWEEP_RUNS {
+            return Err(fail(
+                2,
+                &format!(
+                    "--loads x --seeds is {} x {seeds} = {runs} runs, more than the limit of {MAX_SWEEP_RUNS}",
+                    loads.len()
+                ),
+            ));
+        }
+        // One scenario per load; each run's own copy is made when it is needed, so memory
+        // does not grow with loads x seeds.
+        let mut bases: Vec<Scenario> = Vec::with_capacity(loads.len());
+        for &load in loads {
+            let checked = replications(scenario, load, 1).and_then(|mut one| {
+                let base = one.remove(0);
+                let mut last = base.clone();
+                last.seed = base.seed.saturating_add(u64::from(seeds) - 1);
+                replications(&last, load, 1).map(|_| base)
+            });
+            match checked {
+                Ok(base) => bases.push(base),
+                Err(e) => return Err(report_invalid(path, &e)),
+            }
+        }
+        Ok(Plan { bases, seeds })
+    }
+
+    /// Number of runs (loads x seeds).
+    pub fn runs(&self) -> usize {
+        self.bases.len() * self.seeds as usize
+    }
+
+    /// The scenario of run `i` (load `i / seeds`, seed `first + i % seeds`).
+    pub fn run(&self, i: usize) -> Scenario {
+        let mut s = self.bases[i / self.seeds as usize].clone();
+        s.seed = s.seed.saturating_add((i % self.seeds as usize) as u64);
+        s
+    }
+}
+
 /// Runs the sweep and prints (or writes) its JSON.
 pub fn sweep(
-    path: &Path,
     scenario: &Scenario,
+    plan: &Plan,
     loads: &[f64],
-    seeds: u32,
     output: Option<&Path>,
     quiet: bool,
 ) -> ExitCode {
-    if loads.is_empty() {
-        return fail(2, "--loads needs at least one total offered load");
-    }
-    if !(1..=MAX_RUNS).contains(&seeds) {
-        return fail(
-            2,
-            &format!("--seeds must be between 1 and {MAX_RUNS} seeds per load (got {seeds})"),
-        );
-    }
-    let runs = loads.len().saturating_mul(seeds as usize);
-    if runs > MAX_SWEEP_RUNS {
-        return fail(
-            2,
-            &format!(
-                "--loads x --seeds is {} x {seeds} = {runs} runs, more than the limit of {MAX_SWEEP_RUNS}",
-                loads.len()
-            ),
-        );
-    }
-    // One scenario per load (its first and last seed validated); each job's own copy is
-    // made by the worker that runs it, so memory does not grow with loads x seeds.
-    let mut bases: Vec<Scenario> = Vec::with_capacity(loads.len());
-    for &load in loads {
-        let checked = replications(scenario, load, 1).and_then(|mut one| {
-            let base = one.remove(0);
-            let mut last = base.clone();
-            last.seed = base.seed.saturating_add(u64::from(seeds) - 1);
-            replications(&last, load, 1).map(|_| base)
-        });
-        match checked {
-            Ok(base) => bases.push(base),
-            Err(e) => return report_invalid(path, &e),
-        }
-    }
-    let job = |i: usize| {
-        let mut s = bases[i / seeds as usize].clone();
-        s.seed = s.seed.saturating_add((i % seeds as usize) as u64);
-        s
-    };
-    let results = match run_all(runs, job, !quiet && std::io::stderr().is_terminal()) {
+    let results = match run_all(
+        plan.runs(),
+        |i| plan.run(i),
+        !quiet && std::io::stderr().is_terminal(),
+    ) {
         Ok(r) => r,
         Err(message) => return fail(1, &message),
     };
-    let per_point = seeds as usize;
-    let points: Vec<SweepPoint> = loads
+    let points = loads
         .iter()
-        .zip(results.chunks(per_point))
-        .map(|(&load, runs)| SweepPoint::from_runs(load, runs.to_vec()))
+        .zip(results.chunks(plan.seeds as usize))
+        .map(|(&load, runs)| (load, runs.to_vec()))
         .collect();
+    emit_sweep(&scenario.name, points, output)
+}
+
+/// The sweep's JSON from the runs of each point (`(load, runs in seed order)`, in the order
+/// of `--loads`), printed or written: the one path of both `qoslab sweep` and `qoslab
+/// merge`, so a merged job array prints exactly what the local sweep prints.
+pub fn emit_sweep(
+    scenario: &str,
+    points: Vec<(f64, Vec<RunResults>)>,
+    output: Option<&Path>,
+) -> ExitCode {
     let sweep = SweepResult {
-        scenario: scenario.name.clone(),
-        points,
+        scenario: scenario.to_string(),
+        points: points
+            .into_iter()
+            .map(|(load, runs)| SweepPoint::from_runs(load, runs))
+            .collect(),
     };
     match serde_json::to_string_pretty(&sweep) {
         Ok(text) => emit(output, &text),

@@ -196,3 +196,40 @@ fn omnipath_designs_carry_their_sl_sc_vl_maps_and_at_most_31_classes() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("at most 31 classes"), "{err}");
 }
+
+#[test]
+fn design_exports_opafm_fragment_and_ets() {
+    let p = temp_file(
+        "vector-opa.json",
+        &vector().replace("\"dtable\"", "\"omnipath\""),
+    );
+    let run = |format: &str| {
+        let out = qoslab(&["design", p.to_str().unwrap(), "--format", format]);
+        assert!(
+            out.status.success(),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let d = qoslab_core::design::design(
+        &qoslab_core::design::parse_requirements(&vector().replace("\"dtable\"", "\"omnipath\""))
+            .unwrap(),
+    )
+    .unwrap();
+    use qoslab_core::design::{ets, opafm};
+    assert_eq!(
+        run("opafm").trim_end(),
+        opafm::export_complete(&d).unwrap().trim_end()
+    );
+    assert_eq!(
+        run("opafm-fragment").trim_end(),
+        opafm::export_fragment(&d).unwrap().trim_end()
+    );
+    assert_eq!(run("ets").trim_end(), ets::command(&d).unwrap().trim_end());
+    assert!(run("ets").contains("ets bands 7 quanta 6144 3072 32768 13312 6144 3072 1024"));
+    // OpenSM lines stay InfiniBand only.
+    let out = qoslab(&["design", p.to_str().unwrap(), "--format", "opensm"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_file(p).ok();
+}

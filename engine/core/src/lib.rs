@@ -38,6 +38,6 @@ pub mod trace;
 pub mod traffic;
 
 pub use error::{EngineError, FieldError};
-pub use results::RunResults;
+pub use results::{ENGINE, RunResults};
 pub use run::Run;
 pub use scenario::Scenario;

@@ -69,7 +69,7 @@ pub fn class_results(name: &str, c: &ClassCounters, capacity: f64, in_flight: u6
 pub fn run_results(s: &Scenario, m: Measured, classes: Vec<ClassResults>) -> RunResults {
     let (kind, cost) = m.scheduler;
     RunResults {
-        engine: concat!("qoslab-core ", env!("CARGO_PKG_VERSION")).to_string(),
+        engine: crate::results::ENGINE.to_string(),
         scenario: s.name.clone(),
         seed: s.seed,
         duration_ns: m.window.end.as_ps() / PS_PER_NS,

@@ -4,14 +4,17 @@
 //! download); fields are only ever added.
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::schedulers::SchedulerCost;
 use crate::stats::{JitterSummary, LatencySummary};
 
+/// The engine that produces results (`RunResults::engine`): `qoslab-core <version>`.
+pub const ENGINE: &str = concat!("qoslab-core ", env!("CARGO_PKG_VERSION"));
+
 /// Everything a run measured.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct RunResults {
     /// The engine that produced these numbers (`qoslab-core <version>`).
     pub engine: String,
@@ -52,7 +55,7 @@ pub struct RunResults {
 }
 
 /// The scheduler of a run and its work counters.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct SchedulerSummary {
     /// The scheduler kind.
     pub kind: String,
@@ -61,7 +64,7 @@ pub struct SchedulerSummary {
 }
 
 /// Results of one class.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct ClassResults {
     /// Class name.
     pub name: String,
@@ -98,7 +101,7 @@ pub struct ClassResults {
 }
 
 /// Connections of one class over all end points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct ConnectionCounts {
     /// Connections the end points asked for.
     #[ts(type = "number")]
@@ -115,5 +118,11 @@ impl RunResults {
     /// The results as pretty JSON: the exact bytes the CLI prints and the browser downloads.
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Reads results written by [`RunResults::to_json_pretty`] back, every number exactly
+    /// (serde_json's `float_roundtrip`), so `to_json_pretty` of the result gives the same bytes.
+    pub fn from_json(text: &str) -> Result<RunResults, serde_json::Error> {
+        serde_json::from_str(crate::text::strip_bom(text))
     }
 }

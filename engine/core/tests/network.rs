@@ -119,16 +119,93 @@ fn destinations_strategy(n: u32) -> BoxedStrategy<Value> {
     Union::new(options).boxed()
 }
 
-/// A random small topology and its number of end points.
-fn topology_strategy() -> impl Strategy<Value = (Value, u32)> {
-    prop_oneof![
+/// A random small topology, its number of end points, and a routing it admits (None
+/// for the default).
+fn topology_strategy() -> impl Strategy<Value = (Value, u32, Option<&'static str>)> {
+    let levelled = prop_oneof![
         Just((json!({"kind": "link"}), 2)),
         (2u32..=8).prop_map(|p| (json!({"kind": "single_switch", "ports": p}), p)),
         Just((min(4, 4), 4)),
         Just((min(8, 4), 8)),
         Just((min(16, 8), 16)),
         Just((min(16, 4), 16)),
+    ];
+    let up_down = prop_oneof![
+        Just(None),
+        Just(Some("up_down")),
+        Just(Some("least_occupied"))
+    ];
+    let trees = (
+        2u32..=3,
+        1u32..=3,
+        prop_oneof![Just("up_down"), Just("valiant"), Just("least_occupied")],
+    )
+        .prop_map(|(k, n, r)| (json!({"kind": "tree", "k": k, "n": n}), k.pow(n), Some(r)));
+    let tori = (
+        proptest::collection::vec(2u32..=4, 1..=3),
+        1u32..=2,
+        1u32..=2,
+    )
+        .prop_map(|(dims, trunk, eps)| {
+            let n = dims.iter().product::<u32>() * eps;
+            (
+                json!({"kind": "torus", "dims": dims, "trunk_ports": trunk, "end_points_per_switch": eps}),
+                n,
+                Some("dimension_order"),
+            )
+        });
+    prop_oneof![
+        2 => (levelled, up_down).prop_map(|((t, n), r)| (t, n, r)),
+        1 => trees,
+        1 => tori,
     ]
+}
+
+/// A random lane map for `k` classes and credit policy for packets up to `mtu` bytes
+/// (None for the defaults: identity, per lane).
+fn lanes_strategy(k: usize, mtu: u32) -> impl Strategy<Value = Option<Value>> {
+    let map = prop_oneof![
+        Just(None),
+        Just(Some(json!({"kind": "identity"}))),
+        proptest::collection::vec(0u8..3, k)
+            .prop_map(|t| Some(json!({"kind": "sl2vl", "sl2vl": t}))),
+        proptest::collection::vec(0u8..2, k)
+            .prop_map(|t| Some(json!({"kind": "class_to_vc", "vc": t}))),
+        (proptest::collection::vec(0u8..3, 2 * k), 0u8..2).prop_map(move |(vl, shift)| {
+            // SL s on SC 2s + shift (never 15 with at most 4 classes).
+            let sc: Vec<u8> = (0..k as u8).map(|s| 2 * s + shift).collect();
+            let mut back = vec![0u8; 2 * k + 1];
+            for (s, &c) in sc.iter().enumerate() {
+                back[usize::from(c)] = s as u8;
+            }
+            let mut vl = vl;
+            vl.push(0);
+            Some(json!({"kind": "omnipath", "sl2sc": sc, "sc2vl": vl, "sc2sl": back}))
+        }),
+    ];
+    let min = mtu.next_multiple_of(64).max(64);
+    let credits = prop_oneof![
+        Just(None),
+        Just(Some(json!({"kind": "per_lane"}))),
+        // `max_bytes` is a percentage here, of the room above `min_bytes` in one lane's
+        // share of the buffer; the case scales it once the buffer is drawn.
+        (0u32..=100).prop_map(move |f| {
+            Some(json!({"kind": "shared", "min_bytes": min, "max_bytes": f}))
+        }),
+    ];
+    (map, credits).prop_map(|(map, credits)| match (map, credits) {
+        (None, None) => None,
+        (map, credits) => {
+            let mut lanes = json!({});
+            if let Some(m) = map {
+                lanes["map"] = m;
+            }
+            if let Some(c) = credits {
+                lanes["credits"] = c;
+            }
+            Some(lanes)
+        }
+    })
 }
 
 #[derive(Debug, Clone)]
@@ -145,11 +222,13 @@ fn case_strategy() -> impl Strategy<Value = Case> {
         topology_strategy(),
         proptest::collection::vec((generator_strategy(), 0.0f64..0.6), 1..=4),
     )
-        .prop_flat_map(|((topology, n), classes)| {
+        .prop_flat_map(|((topology, n, routing), classes)| {
             let mtus: Vec<u32> = classes.iter().map(|c| c.0.1).collect();
             let k = classes.len();
+            let mtu = mtus.iter().copied().max().unwrap_or(64).max(64);
             (
-                Just((topology, classes)),
+                Just((topology, classes, routing)),
+                lanes_strategy(k, mtu),
                 proptest::collection::vec(destinations_strategy(n), k),
                 proptest::option::of((0.0f64..=1.0, proptest::collection::vec(0.0f64..=1.0, k))),
                 scheduler_strategy(mtus.clone()),
@@ -161,7 +240,8 @@ fn case_strategy() -> impl Strategy<Value = Case> {
         })
         .prop_map(
             |(
-                (topology, classes),
+                (topology, classes, routing),
+                lanes,
                 destinations,
                 admission,
                 nic,
@@ -189,6 +269,17 @@ fn case_strategy() -> impl Strategy<Value = Case> {
                     seed >> 11,
                 );
                 doc["model"]["switch"]["speedup"] = json!(speedup);
+                if let Some(r) = routing {
+                    doc["model"]["routing"] = json!({"kind": r});
+                }
+                if let Some(mut l) = lanes {
+                    if let Some(percent) = l["credits"]["max_bytes"].as_u64() {
+                        let min = u64::from(mtu.next_multiple_of(64));
+                        let room = u64::from(buf(bi)) - min;
+                        l["credits"]["max_bytes"] = json!(min + room * percent / 100);
+                    }
+                    doc["model"]["lanes"] = l;
+                }
                 if let (Some((cap, reserved)), true) = (admission, connections) {
                     doc["model"]["admission"] = json!({"qos_cap": cap, "reserved": reserved});
                 }
@@ -200,8 +291,11 @@ fn case_strategy() -> impl Strategy<Value = Case> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    /// Conservation, buffers within credits, FIFO per (source, destination, class),
-    /// right destination, work conservation, on random small networks.
+    /// Conservation, buffers within credits, FIFO per (source, destination, SL) where
+    /// the routing keeps one path (per connection where connections take their own
+    /// routes), right destination and SL, no duplicates, work conservation, on random
+    /// small networks: MINs, single switches, links, k-ary n-trees and tori, every
+    /// routing that fits, random lane maps and credit policies.
     #[test]
     fn random_networks_keep_every_invariant(case in case_strategy()) {
         let (results, audit, stored, peaks) = run(&case.doc);

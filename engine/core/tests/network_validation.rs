@@ -239,3 +239,92 @@ fn networks_with_huge_routing_tables_are_refused() {
     doc["warmup_us"] = json!(1);
     assert_refused(&doc, "model.topology", "routing tables");
 }
+
+/// Lane maps and credit policies: every refusal names the entry and the rule; valid
+/// lanes open and run (the R2 network has 7 classes).
+#[test]
+fn lanes_errors_name_the_entry() {
+    let with_lanes = |lanes: Value| {
+        let mut d: Value = serde_json::from_str(R2).unwrap();
+        d["model"]["lanes"] = lanes;
+        d["duration_us"] = json!(20);
+        d["warmup_us"] = json!(2);
+        d
+    };
+    let cases = [
+        (
+            json!({"map": {"kind": "sl2vl", "sl2vl": [0, 1, 2, 3, 15, 0, 0]}}),
+            "model.lanes.map.sl2vl[4]",
+            "0 to 14",
+        ),
+        (
+            json!({"map": {"kind": "sl2vl", "sl2vl": [0, 1]}}),
+            "model.lanes.map.sl2vl",
+            "each of the 7 classes",
+        ),
+        (
+            json!({"map": {"kind": "omnipath", "sl2sc": [0, 1, 2, 3, 4, 5, 6],
+                    "sc2vl": [0, 0, 1, 1, 2, 2, 3], "sc2sl": [0, 1, 2, 3, 4, 5, 5]}}),
+            "model.lanes.map.sc2sl[6]",
+            "back to SL 6",
+        ),
+        (
+            json!({"map": {"kind": "class_to_vc", "vc": [0, 0, 0, 0, 1, 1, 32]}}),
+            "model.lanes.map.vc[6]",
+            "0 to 31",
+        ),
+        (
+            json!({"map": {"kind": "vl_map"}}),
+            "model.lanes.map.kind",
+            "not a known lane map",
+        ),
+        (
+            json!({"credits": {"kind": "shared", "min_bytes": 1024, "max_bytes": 16384}}),
+            "model.lanes.credits.min_bytes",
+            "largest packet",
+        ),
+        (
+            json!({"credits": {"kind": "shared", "min_bytes": 4096, "max_bytes": 2048}}),
+            "model.lanes.credits.max_bytes",
+            "at least min_bytes",
+        ),
+        (
+            json!({"credits": {"kind": "shared", "min_bytes": 4096, "max_bytes": 1000000}}),
+            "model.lanes.credits.max_bytes",
+            "at most the port's buffer",
+        ),
+        (
+            json!({"credits": {"kind": "shared", "min_bytes": 16448, "max_bytes": 16448},
+                   "map": {"kind": "class_to_vc", "vc": [0, 0, 0, 0, 1, 1, 1]}}),
+            "model.lanes.credits.min_bytes",
+            "must fit the port's buffer",
+        ),
+        (
+            json!({"colour": "blue"}),
+            "model.lanes.colour",
+            "not a known field",
+        ),
+    ];
+    for (lanes, path, text) in cases {
+        let d = with_lanes(lanes.clone());
+        assert!(Run::from_json(&d.to_string()).is_err(), "accepted: {lanes}");
+        assert_refused(&d, path, text);
+    }
+    for lanes in [
+        json!({"map": {"kind": "sl2vl", "sl2vl": [0, 0, 1, 1, 2, 2, 3, 3]}}),
+        json!({"map": {"kind": "omnipath", "sl2sc": [1, 0, 3, 2, 5, 4, 6],
+                "sc2vl": [0, 0, 1, 1, 2, 2, 3], "sc2sl": [1, 0, 3, 2, 5, 4, 6]}}),
+        json!({"map": {"kind": "class_to_vc", "vc": [0, 0, 0, 0, 1, 1, 1]},
+               "credits": {"kind": "shared", "min_bytes": 2048, "max_bytes": 24576}}),
+    ] {
+        let d = with_lanes(lanes.clone());
+        let mut run = Run::from_json(&d.to_string()).unwrap_or_else(|e| panic!("{lanes}: {e}"));
+        run.run_to_end();
+        assert_eq!(
+            run.network().unwrap().audit(),
+            Default::default(),
+            "{lanes}"
+        );
+        assert!(run.results().delivered > 0);
+    }
+}

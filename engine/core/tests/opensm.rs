@@ -437,24 +437,3 @@ proptest! {
         prop_assert_eq!(lints.len(), model_lints);
     }
 }
-
-#[test]
-fn design_export_drops_the_sls_without_a_class() {
-    let requirements = qoslab_core::design::parse_requirements(
-        r#"{"technology": "infiniband", "entries": 64, "gmtu_bytes": 2048, "w": 2, "k": 0.5,
-            "classes": [
-              {"name": "NC", "distance": 2, "mtu_bytes": 192, "share": 0.09375},
-              {"name": "VO", "distance": 4, "mtu_bytes": 192, "share": 0.046875},
-              {"name": "VI", "distance": 8, "mtu_bytes": 2048, "share": 0.5}]}"#,
-    )
-    .unwrap();
-    let design = qoslab_core::design::design(&requirements).unwrap();
-    let qos = qoslab_core::design::opensm::from_design(&design, Prefix::Plain).unwrap();
-    assert_eq!(qos.max_vls, Some(4));
-    // SL 3 has VL 3 (below max_vls) but no class: it is dropped, not sent to an empty VL.
-    assert_eq!(
-        qos.sl2vl,
-        Some([0, 1, 2, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15])
-    );
-    assert!(lint(&qos).is_empty());
-}

@@ -36,7 +36,8 @@ struct Outcome {
     dump: String,
 }
 
-/// Runs `opensm -F <file> -c <out>` on `qos TRUE` plus `body`; `None` when opensm is absent.
+/// Runs `opensm -F <file> -c <out>` on `body`, with a `qos TRUE` line put first unless
+/// `body` has one; `None` when opensm is absent.
 fn run_opensm(name: &str, body: &str) -> Option<Outcome> {
     let Some(bin) = opensm_path() else {
         // `npm test` installs opensm and sets this, so the check can never be skipped there.
@@ -53,7 +54,12 @@ fn run_opensm(name: &str, body: &str) -> Option<Outcome> {
     std::fs::create_dir_all(&dir).unwrap();
     let conf = dir.join("in.conf");
     let out = dir.join("out.conf");
-    std::fs::write(&conf, format!("qos TRUE\n{body}")).unwrap();
+    let qos_true = if body.lines().any(|l| l.trim() == "qos TRUE") {
+        ""
+    } else {
+        "qos TRUE\n"
+    };
+    std::fs::write(&conf, format!("{qos_true}{body}")).unwrap();
     let mut child = Command::new(bin)
         .arg("-F")
         .arg(&conf)
@@ -145,7 +151,9 @@ fn exported_files() -> Vec<(&'static str, Vec<OpenSmQos>)> {
     );
     assert_eq!((requirements.w, requirements.k), (None, None));
     let designed = qoslab_core::design::design(&requirements).unwrap();
-    let multimedia = qoslab_core::design::opensm::from_design(&designed, Prefix::Swe).unwrap();
+    let mut designed = designed;
+    designed.fabric.as_mut().unwrap().prefix = Some(Prefix::Swe);
+    let multimedia = qoslab_core::design::opensm::from_design(&designed).unwrap();
     vec![
         ("designed-multimedia", vec![multimedia]),
         ("sample", sample),
@@ -280,5 +288,53 @@ fn rejections_compared_with_opensm() {
                 outcome.problems
             ),
         }
+    }
+}
+
+/// The complete export of designs (comment header, `qos TRUE`, prefix, high and low tables,
+/// high limit, SL2VL): OpenSM loads it without a warning, echoes every value, and the dump
+/// imports back to the same table and settings.
+#[test]
+fn complete_design_exports_load_cleanly_and_import_back() {
+    use qoslab_core::design::opensm::{export_file, import_design};
+    let fabrics = [
+        None,
+        Some(
+            r#"{"prefix": "qos_swe_", "high": [{"class": "NC", "weight": 4}, {"class": "VO", "weight": 2}],
+                "high_limit": 6, "sl2vl": [0,1,2,3,4,5,6,6,6,6,6,6,6,6,6,15]}"#,
+        ),
+        Some(
+            r#"{"prefix": "qos_ca_", "high": [{"class": "NC", "weight": 255}], "high_limit": 255}"#,
+        ),
+        Some(
+            r#"{"prefix": "qos_rtr_", "high_limit": 0, "sl2vl": [0,1,2,3,4,5,6,0,0,0,0,0,0,0,0,0]}"#,
+        ),
+        Some(r#"{"prefix": "qos_sw0_", "high": [{"class": "BK", "weight": 1}], "high_limit": 1}"#),
+    ];
+    for (i, fabric) in fabrics.iter().enumerate() {
+        let mut text = qoslab_core::design::MULTIMEDIA_VECTOR
+            .replace(r#""dtable""#, r#""infiniband""#)
+            .replace(r#""w": 2, "k": 0.5"#, r#""w": null, "k": null"#);
+        if let Some(f) = fabric {
+            text = text.replacen('{', &format!("{{\"fabric\": {f},"), 1);
+        }
+        let d =
+            qoslab_core::design::design(&qoslab_core::design::parse_requirements(&text).unwrap())
+                .unwrap();
+        let file = export_file(&d).unwrap();
+        assert!(file.contains("\nqos TRUE\n"), "{file}");
+        let name = format!("complete{i}");
+        let Some(outcome) = run_opensm(&name, &file) else {
+            return;
+        };
+        assert!(
+            outcome.problems.is_empty(),
+            "{name}: {:?}",
+            outcome.problems
+        );
+        let names: Vec<String> = d.classes.iter().map(|c| c.name.clone()).collect();
+        let (table, back) = import_design(&outcome.dump, &names).unwrap();
+        assert_eq!(table, d.table, "{name}");
+        assert_eq!(Some(back), d.fabric, "{name}");
     }
 }

@@ -199,6 +199,25 @@ pub fn design_opensm(design_json: &str) -> Result<String, JsValue> {
     opensm_lines(design_json).map_err(|e| to_js_error(&e))
 }
 
+/// A `Design` given as JSON (its `table` may have been edited) as a fabric manager's
+/// configuration: `format` is `opensm` (complete OpenSM QoS options, InfiniBand only),
+/// `opafm` (complete `opafm.xml`), `opafm-fragment` (its QOSGroups and VirtualFabrics) or
+/// `ets` (a Linux `tc qdisc ... ets` command); the same text as `qoslab design --format`.
+/// Throws an `EngineError` object.
+#[wasm_bindgen]
+pub fn design_export(design_json: &str, format: &str) -> Result<String, JsValue> {
+    export_text(design_json, format).map_err(|e| to_js_error(&e))
+}
+
+/// Reads an Omni-Path `opafm.xml` (or fragment) into requirements JSON, keeping the table
+/// size, GMTU, w, k, link rate and the distance and MTU of same-named classes of
+/// `requirements_json` (`docs/omnipath.md`). Throws an `EngineError` object whose paths
+/// name the line and element.
+#[wasm_bindgen]
+pub fn opafm_import(text: &str, requirements_json: &str) -> Result<String, JsValue> {
+    opafm_requirements(text, requirements_json).map_err(|e| to_js_error(&e))
+}
+
 /// Reads OpenSM `qos_*` option lines (`docs/opensm.md`). Returns JSON
 /// `{"prefixes": [{"prefix", "max_vls", "high_limit", "vlarb_high", "vlarb_low", "sl2vl"}],
 /// "lints": [{"kind", "path", "message"}]}` (vlarb lists as `[[vl, weight], ...]`, unset
@@ -232,8 +251,33 @@ fn opensm_lines(design_json: &str) -> Result<String, EngineError> {
     use qoslab_core::design::opensm;
     let design: qoslab_core::design::Design = serde_json::from_str(design_json)
         .map_err(|e| EngineError::invalid("design", format!("is not a design: {e}")))?;
-    let qos = opensm::from_design(&design, opensm::Prefix::Plain)?;
-    Ok(opensm::to_lines(&qos))
+    opensm::export_file(&design)
+}
+
+fn export_text(design_json: &str, format: &str) -> Result<String, EngineError> {
+    use qoslab_core::design::{ets, opafm};
+    let design: qoslab_core::design::Design = serde_json::from_str(design_json)
+        .map_err(|e| EngineError::invalid("design", format!("is not a design: {e}")))?;
+    match format {
+        "opensm" => qoslab_core::design::opensm::export_file(&design),
+        "opafm" => opafm::export_complete(&design),
+        "opafm-fragment" => opafm::export_fragment(&design),
+        "ets" => ets::command(&design),
+        other => Err(EngineError::invalid(
+            "format",
+            format!("must be opensm, opafm, opafm-fragment or ets (got {other})"),
+        )),
+    }
+}
+
+fn opafm_requirements(text: &str, requirements_json: &str) -> Result<String, EngineError> {
+    use qoslab_core::design::opafm;
+    let base = qoslab_core::design::parse_requirements(requirements_json)?;
+    let groups = opafm::import(text)?;
+    let r = opafm::requirements_from(&groups, &base)?;
+    serde_json::to_string_pretty(&r).map_err(|e| EngineError::Internal {
+        message: e.to_string(),
+    })
 }
 
 fn opensm_json(text: &str) -> Result<String, EngineError> {

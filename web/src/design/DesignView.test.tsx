@@ -69,6 +69,8 @@ function fakeEngine() {
     },
     opensmExport: async () => ({ ok: true, lines: 'qos_vlarb_low 0:3,1:61\n' }),
     opensmParse: async () => ({ ok: false, error: { kind: 'internal', message: 'unused' } }),
+    designExport: async () => ({ ok: true, lines: '<Config/>\n' }),
+    opafmImport: async () => ({ ok: false, error: { kind: 'internal', message: 'unused' } }),
   };
   return { engine, evaluated };
 }

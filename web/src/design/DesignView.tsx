@@ -11,6 +11,8 @@ import { urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
 import { EvaluationPanel } from './EvaluationPanel';
 import { ExportImport } from './ExportImport';
+import { FabricPanel } from './FabricPanel';
+import { hasFabric } from './fabric';
 import { MappingPanel } from './MappingPanel';
 import { designDoc } from './io';
 import { defaultForm, followRenames, formProblems, multimediaForm, setEntry, simulationScenario, toRequirements, type DesignForm } from './model';
@@ -230,6 +232,7 @@ export function DesignView({ engine, onSimulate }: Props) {
           setStatus('Loaded the multimedia vector (spec, 7 classes).');
         }}
       />
+      {hasFabric(form.technology) ? <FabricPanel form={form} design={current?.design ?? null} errors={errors} onChange={(fabric) => setForm({ ...form, fabric })} /> : null}
       <div className="design-actions">
         <button type="button" className="primary" onClick={() => void autoDesign()} disabled={local.length > 0}>
           Auto-design

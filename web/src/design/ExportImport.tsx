@@ -24,6 +24,13 @@ interface Props {
 
 type OpenSm = { key: string; lines: string | null; problems: string[] };
 
+/** The other fabric-manager exports: engine format, label, file name. */
+const FABRIC_FORMATS = [
+  { value: 'opafm', label: 'Omni-Path FM: complete opafm.xml', file: 'qoslab-opafm.xml', mime: 'application/xml' },
+  { value: 'opafm-fragment', label: 'Omni-Path FM: QOSGroups and VirtualFabrics fragment', file: 'qoslab-opafm-fragment.xml', mime: 'application/xml' },
+  { value: 'ets', label: 'Linux ETS: tc qdisc command', file: 'qoslab-ets.sh', mime: 'text/plain' },
+] as const;
+
 async function copyText(text: string): Promise<boolean> {
   try {
     if (!navigator.clipboard) return false;
@@ -69,6 +76,29 @@ export function ExportImport({ engine, form, table, design, evaluation, onImport
         : design === null
           ? 'The requirements have problems (marked in the form).'
           : null;
+
+  // Omni-Path FM and Linux ETS texts of the edited table, from the engine.
+  const [fabricFormat, setFabricFormat] = useState<(typeof FABRIC_FORMATS)[number]['value']>('opafm');
+  const fabricRequest = table !== null && design !== null ? `${fabricFormat}\n${JSON.stringify({ ...design, table })}` : null;
+  const [fabricOut, setFabricOut] = useState<OpenSm | null>(null);
+  useEffect(() => {
+    if (fabricRequest === null || table === null || design === null) return;
+    let live = true;
+    engine.designExport(JSON.stringify({ ...design, table }), fabricFormat).then(
+      (outcome) => {
+        if (!live) return;
+        setFabricOut(outcome.ok ? { key: fabricRequest, lines: outcome.lines, problems: [] } : { key: fabricRequest, lines: null, problems: engineErrorLines(outcome.error) });
+      },
+      (e: unknown) => {
+        if (live) setFabricOut({ key: fabricRequest, lines: null, problems: [`The engine could not be reached: ${String(e)}`] });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, fabricRequest, fabricFormat, design, table]);
+  const fabricText = fabricOut !== null && fabricOut.key === fabricRequest ? fabricOut : null;
+  const fabricChoice = FABRIC_FORMATS.find((f) => f.value === fabricFormat) ?? FABRIC_FORMATS[0];
 
   const json = designJsonText(form, table, evaluation);
 
@@ -137,6 +167,46 @@ export function ExportImport({ engine, form, table, design, evaluation, onImport
           </div>
         </div>
         <div>
+          <label htmlFor="design-fabric-format">Omni-Path FM and Linux ETS</label>
+          <select id="design-fabric-format" value={fabricFormat} onChange={(e) => setFabricFormat(e.target.value as typeof fabricFormat)}>
+            {FABRIC_FORMATS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+          <p className="hint">
+            The FM takes only bandwidth shares (whole percent) and strict priority: entry placement, per-entry weights and deficits are
+            not expressed. ETS gets the design’s DRR quanta.
+          </p>
+          {table === null || design === null ? (
+            <p className="hint" data-testid="design-fabric-why">
+              {table === null ? 'Design or import a table first.' : 'The requirements have problems (marked in the form).'}
+            </p>
+          ) : fabricText && fabricText.problems.length > 0 ? (
+            <ul className="field-error" role="alert">
+              {fabricText.problems.map((p, i) => (
+                <li key={i}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+          <textarea readOnly rows={6} spellCheck={false} aria-label={fabricChoice.label} value={fabricText?.lines ?? ''} data-testid="design-fabric-export" />
+          <div className="row">
+            <button
+              type="button"
+              disabled={!fabricText?.lines}
+              onClick={async () => {
+                if (fabricText?.lines) setNote((await copyText(fabricText.lines)) ? `${fabricChoice.label} copied` : 'The clipboard is not available: use Download');
+              }}
+            >
+              Copy
+            </button>
+            <button type="button" disabled={!fabricText?.lines} onClick={() => fabricText?.lines && downloadText(fabricChoice.file, fabricText.lines, fabricChoice.mime)}>
+              Download {fabricChoice.file}
+            </button>
+          </div>
+        </div>
+        <div>
           <span className="label">Design JSON</span>
           <p className="hint">The form as typed, the table, the engine’s requirements and the evaluation; importable here.</p>
           <div className="row">
@@ -157,7 +227,7 @@ export function ExportImport({ engine, form, table, design, evaluation, onImport
           </p>
         </div>
         <div>
-          <label htmlFor="design-import">Import: paste OpenSM lines or design JSON</label>
+          <label htmlFor="design-import">Import: paste OpenSM lines, an opafm.xml or design JSON</label>
           <textarea
             id="design-import"
             rows={6}
@@ -167,7 +237,8 @@ export function ExportImport({ engine, form, table, design, evaluation, onImport
             aria-describedby="design-import-hint"
           />
           <p className="hint" id="design-import-hint">
-            OpenSM: the first vlarb_low list becomes the table, VL i = class i of the form.
+            OpenSM: the first vlarb_low list becomes the table, VL i = class i of the form, with its high table, limit and SL2VL.
+            opafm.xml: the enabled QOSGroups become the classes.
           </p>
           <div className="row">
             <button type="button" onClick={() => void runImport(pasted, 'the text')} disabled={pasted.trim() === ''}>
@@ -179,7 +250,7 @@ export function ExportImport({ engine, form, table, design, evaluation, onImport
                 ref={fileInput}
                 className="visually-hidden"
                 type="file"
-                accept=".conf,.txt,.json,text/plain,application/json"
+                accept=".conf,.txt,.json,.xml,text/plain,application/json,application/xml"
                 onChange={async (e) => {
                   const file = e.target.files?.[0];
                   if (!file) return;

@@ -12,6 +12,10 @@ const engineAnswering = (outcome: OpenSmParseOutcome): ImportEngine & { seen: st
       seen.push(text);
       return Promise.resolve(outcome);
     },
+    opafmImport: (text: string) => {
+      seen.push(text);
+      return Promise.resolve(outcome);
+    },
   };
 };
 
@@ -82,8 +86,21 @@ describe('import', () => {
     expect(out.form.entries).toBe('2');
     expect(out.notes).toEqual([
       'OpenSM warning, line 4 (qos_swe_vlarb_low), entry 2: VL 15 is programmed as VL 0',
+      'Kept qos_swe_ settings: 0 high-table entries, high limit 0, sl2vl unset (the default).',
       'The technology was set to InfiniBand (OpenSM configures InfiniBand).',
     ]);
+    expect(out.form.fabric).toEqual({ prefix: 'qos_swe_', high: [], highLimit: '0', sl2vl: null });
+  });
+
+  it('reads an opafm.xml through the engine into requirements', async () => {
+    const r = { ...toRequirements(multimediaForm()), technology: 'omnipath' as const, fabric: { high: [{ class: 'NC', weight: 255 }] } };
+    const engine = engineAnswering({ ok: true, json: JSON.stringify(r) });
+    const out = await importText(engine, '<Config></Config>', multimediaForm());
+    expect(engine.seen).toEqual(['<Config></Config>']);
+    if (!out.ok) throw new Error(out.lines.join());
+    expect(out.what).toBe('an Omni-Path opafm.xml');
+    expect(out.form.technology).toBe('omnipath');
+    expect(out.form.fabric?.high).toEqual([{ class: 'NC', weight: '255' }]);
   });
 
   it('passes the engine’s errors on, naming line and entry', async () => {

@@ -4,11 +4,12 @@
 import type { EngineClient } from '../engine/client';
 import type { Design, DesignEntry, Requirements } from '../generated';
 import { engineErrorLines } from '../shared/errors';
+import { fabricFromOptions } from './fabric';
 import type { Evaluation } from './evaluation';
 import { DESIGN_DOC_VERSION, parseDesignDoc, tableFromOpenSm, toRequirements, type DesignDoc, type DesignForm, type OpenSmParsed } from './model';
 
 /** What the import needs from the engine. */
-export type ImportEngine = Pick<EngineClient, 'opensmParse'>;
+export type ImportEngine = Pick<EngineClient, 'opensmParse' | 'opafmImport'>;
 
 /** An import's outcome: the new form and table plus notes, or the problems (nothing changed). */
 export type ImportOutcome =
@@ -27,6 +28,7 @@ export function formFromRequirements(r: Requirements, linkRate: string): DesignF
     k: t(r.k),
     linkRate: rate === null || rate === undefined ? linkRate : String(rate),
     classes: r.classes.map((c) => ({ name: c.name, distance: t(c.distance), share: t(c.share), mtu: t(c.mtu_bytes) })),
+    ...(r.fabric ? { fabric: fabricFromOptions(r.fabric) } : {}),
   };
 }
 
@@ -46,6 +48,7 @@ export function formFromDesign(d: Design, linkRate: string): { form: DesignForm;
       k: t(d.k),
       linkRate: typeof d.link_rate_gbps === 'number' ? String(d.link_rate_gbps) : linkRate,
       classes: d.classes.map((c) => ({ name: c.name, distance: t(c.distance), share: String(c.wanted_share), mtu: String(c.mtu_credits * 64) })),
+      ...(d.fabric ? { fabric: fabricFromOptions(d.fabric) } : {}),
     },
     table: d.table.map((e) => ({ class: e.class, weight: e.weight })),
   };
@@ -98,6 +101,21 @@ export async function importText(engine: ImportEngine, text: string, form: Desig
     if (!parsed.ok) return { ok: false, lines: parsed.lines.map((l) => `Design JSON: ${l}`) };
     return { ok: true, form: parsed.doc.form, table: parsed.doc.table, what: 'design', notes: [] };
   }
+  if (trimmed.startsWith('<')) {
+    // Omni-Path fabric manager XML: the enabled QOSGroups become the classes.
+    const read = await engine.opafmImport(text, JSON.stringify(toRequirements(form)));
+    if (!read.ok) return { ok: false, lines: engineErrorLines(read.error) };
+    const r = JSON.parse(read.json) as Requirements;
+    return {
+      ok: true,
+      form: formFromRequirements(r, form.linkRate),
+      table: null,
+      what: 'an Omni-Path opafm.xml',
+      notes: [
+        `${r.classes.length} QOSGroups became classes (shares from Bandwidth, HighPriority groups as high-priority classes sharing what the others leave); distances and MTUs are kept from same-named classes. Press Auto-design.`,
+      ],
+    };
+  }
   const outcome = await engine.opensmParse(text);
   if (!outcome.ok) return { ok: false, lines: engineErrorLines(outcome.error) };
   const parsed = JSON.parse(outcome.json) as OpenSmParsed;
@@ -109,7 +127,7 @@ export async function importText(engine: ImportEngine, text: string, form: Desig
   if (technology !== form.technology) notes.push('The technology was set to InfiniBand (OpenSM configures InfiniBand).');
   return {
     ok: true,
-    form: { ...form, technology, entries: String(mapped.table.length) },
+    form: { ...form, technology, entries: String(mapped.table.length), ...(technology === 'infiniband' ? { fabric: mapped.fabric } : {}) },
     table: mapped.table,
     what: 'OpenSM lines',
     notes,

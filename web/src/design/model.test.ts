@@ -110,9 +110,16 @@ describe('OpenSM import glue', () => {
     lints: [],
   });
 
+  const kept = (high: number, limit: string, sl2vl: string) => `Kept qos_ settings: ${high} high-table entries, high limit ${limit}, sl2vl ${sl2vl}.`;
+
   it('maps VL i to class i', () => {
     const out = tableFromOpenSm(parsed([[0, 3], [2, 64], [6, 16]]), names);
-    expect(out).toEqual({ ok: true, notes: [], table: [{ class: 'NC', weight: 3 }, { class: 'VI', weight: 64 }, { class: 'BK', weight: 16 }] });
+    expect(out).toEqual({
+      ok: true,
+      notes: [kept(0, '0', 'unset (the default)')],
+      table: [{ class: 'NC', weight: 3 }, { class: 'VI', weight: 64 }, { class: 'BK', weight: 16 }],
+      fabric: { prefix: 'qos_', high: [], highLimit: '0', sl2vl: null },
+    });
   });
 
   it('names the entry whose VL has no class, and takes VL 15 as OpenSM does (VL 0)', () => {
@@ -122,27 +129,25 @@ describe('OpenSM import glue', () => {
     });
     const v15 = tableFromOpenSm(parsed([[15, 4]]), names);
     expect(v15.ok && v15.table).toEqual([{ class: 'NC', weight: 4 }]);
+    expect(tableFromOpenSm(parsed([[0, 3]], { vlarb_high: [[8, 1]] }), names)).toEqual({
+      ok: false,
+      lines: ['qos_vlarb_high, entry 1: VL 8 has no class: the requirements have 7 classes (VL i = class i)'],
+    });
   });
 
-  it('keeps 64 entries and says what it left aside', () => {
+  it('keeps 64 entries, and the high table as fabric settings', () => {
     const long = Array.from({ length: 70 }, (_, i): [number, number] => [i % 7, 1]);
     const out = tableFromOpenSm(parsed(long, { vlarb_high: [[1, 8]] }), names);
     expect(out.ok && out.table.length).toBe(64);
-    expect(out.ok && out.notes).toEqual([
-      'qos_vlarb_high has entries with a weight: the designer edits only the low table, so they were left aside.',
-      'Only the first 64 entries were read, as OpenSM does.',
-    ]);
+    expect(out.ok && out.fabric.high).toEqual([{ class: 'VO', weight: '8' }]);
+    expect(out.ok && out.notes).toEqual(['Only the first 64 entries were read, as OpenSM does.', kept(1, '0', 'unset (the default)')]);
     expect(tableFromOpenSm({ prefixes: [], lints: [] }, names).ok).toBe(false);
   });
 
-  it('says what became of sl2vl and high_limit (never dropped silently)', () => {
-    const kept = tableFromOpenSm(parsed([[0, 3]], { high_limit: 10, sl2vl: [0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0] }), names);
-    expect(kept.ok && kept.notes).toEqual([
-      'qos_high_limit 10 was not kept: the designer edits the low table only (its simulation has an empty high table and high limit 0).',
-      'qos_sl2vl maps SL i to VL i for the 7 classes, as the designer assumes (class i = SL i = VL i).',
-    ]);
-    const other = tableFromOpenSm(parsed([[0, 3]], { sl2vl: [1, 0, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0] }), names);
-    expect(other.ok && other.notes).toEqual(['qos_sl2vl 1,0,2,3,4,5,6,7,0,0,0,0,0,0,0,0 was not kept: the designer assumes class i = SL i = VL i.']);
+  it('keeps sl2vl, high_limit and the prefix (never dropped silently)', () => {
+    const out = tableFromOpenSm(parsed([[0, 3]], { prefix: 'qos_swe_', high_limit: 10, sl2vl: [0, 1, 2, 3, 4, 5, 6, 6, 0, 0, 0, 0, 0, 0, 0, 15] }), names);
+    expect(out.ok && out.fabric).toEqual({ prefix: 'qos_swe_', high: [], highLimit: '10', sl2vl: ['0', '1', '2', '3', '4', '5', '6', '6', '0', '0', '0', '0', '0', '0', '0', '15'] });
+    expect(out.ok && out.notes).toEqual(['Kept qos_swe_ settings: 0 high-table entries, high limit 10, sl2vl 0,1,2,3,4,5,6,6,0,0,0,0,0,0,0,15.']);
   });
 });
 

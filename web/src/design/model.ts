@@ -1,7 +1,8 @@
 // The table designer's state and its conversions: the requirements form (as typed), the
 // engine's `Requirements`, the edited table, the share link's design document, OpenSM
 // import glue and the link-lab scenario that simulates a designed table.
-import type { ClassRequirement, DesignEntry, FieldError, Requirements, Scenario, SchedulerConfig, Technology } from '../generated';
+import { PREFIXES, parseFabric, toFabricOptions, type FabricForm, type HighForm } from './fabric';
+import type { ClassRequirement, DesignEntry, FieldError, Prefix, Requirements, Scenario, SchedulerConfig, Technology } from '../generated';
 
 /** One class of the form, as typed (numbers stay text so blanks and drafts survive). */
 export interface ClassForm {
@@ -28,6 +29,8 @@ export interface DesignForm {
   /** Link data rate in Gb/s (for the worst-case bound and the simulation). */
   linkRate: string;
   classes: ClassForm[];
+  /** InfiniBand / Omni-Path fabric-manager settings (absent: defaults). */
+  fabric?: FabricForm;
 }
 
 /** The technologies, with their names in the UI. */
@@ -120,6 +123,8 @@ export function toRequirements(form: DesignForm): Requirements {
   };
   const rate = num(form.linkRate);
   if (Number.isFinite(rate)) r.link_rate_gbps = rate;
+  const fabric = toFabricOptions(form.technology, form.fabric);
+  if (fabric) r.fabric = fabric;
   return r;
 }
 
@@ -282,6 +287,8 @@ export function parseDesignDoc(json: string): { ok: true; doc: DesignDoc } | { o
     linkRate: text(f, 'linkRate', 'form.linkRate'),
     classes,
   };
+  const fabric = parseFabric(f.fabric, lines);
+  if (fabric) form.fabric = fabric;
   let table: DesignEntry[] | null = null;
   if (raw.table !== null && raw.table !== undefined) {
     if (!Array.isArray(raw.table)) lines.push('table: must be a list or null');
@@ -340,7 +347,7 @@ export const MAX_VLARB_ENTRIES = 64;
 export function tableFromOpenSm(
   parsed: OpenSmParsed,
   names: readonly string[],
-): { ok: true; table: DesignEntry[]; notes: string[] } | { ok: false; lines: string[] } {
+): { ok: true; table: DesignEntry[]; notes: string[]; fabric: FabricForm } | { ok: false; lines: string[] } {
   const source = parsed.prefixes.find((p) => p.vlarb_low !== null);
   if (!source || !source.vlarb_low) return { ok: false, lines: ['no vlarb_low line: the low-priority table is what the designer edits'] };
   const name = `${source.prefix}vlarb_low`;
@@ -361,24 +368,28 @@ export function tableFromOpenSm(
   const notes: string[] = [];
   const others = parsed.prefixes.filter((p) => p !== source && p.vlarb_low !== null).map((p) => p.prefix);
   if (others.length > 0) notes.push(`Read ${name}; the vlarb_low of ${others.join(', ')} was not used.`);
-  if (source.vlarb_high && source.vlarb_high.some(([, w]) => w > 0)) {
-    notes.push(`${source.prefix}vlarb_high has entries with a weight: the designer edits only the low table, so they were left aside.`);
-  }
   if (source.vlarb_low.length > MAX_VLARB_ENTRIES) notes.push(`Only the first ${MAX_VLARB_ENTRIES} entries were read, as OpenSM does.`);
-  if (source.high_limit !== null && source.high_limit !== 0) {
-    notes.push(
-      `${source.prefix}high_limit ${source.high_limit} was not kept: the designer edits the low table only (its simulation has an empty high table and high limit 0).`,
-    );
-  }
-  if (source.sl2vl !== null) {
-    const identity = names.every((_, i) => source.sl2vl?.[i] === i);
-    notes.push(
-      identity
-        ? `${source.prefix}sl2vl maps SL i to VL i for the ${names.length} classes, as the designer assumes (class i = SL i = VL i).`
-        : `${source.prefix}sl2vl ${source.sl2vl.join(',')} was not kept: the designer assumes class i = SL i = VL i.`,
-    );
-  }
-  return { ok: true, table, notes };
+  // The high table, its limit, SL2VL and the prefix become the fabric settings.
+  const highList = source.vlarb_high ?? [];
+  const emptyHigh = highList.length === 1 && highList[0]?.[0] === 0 && highList[0]?.[1] === 0;
+  const high: HighForm[] = [];
+  (emptyHigh ? [] : highList.slice(0, MAX_VLARB_ENTRIES)).forEach(([vl, weight], k) => {
+    const cls = names[vl % 15];
+    if (cls === undefined) lines.push(`${source.prefix}vlarb_high, entry ${k + 1}: VL ${vl} has no class: the requirements have ${names.length} classes (VL i = class i)`);
+    else high.push({ class: cls, weight: String(weight) });
+  });
+  if (lines.length > 0) return { ok: false, lines };
+  const fabric: FabricForm = {
+    prefix: (PREFIXES.some((p) => p.value === source.prefix) ? source.prefix : 'qos_') as Prefix,
+    high,
+    highLimit: source.high_limit === null ? '' : String(source.high_limit),
+    sl2vl: source.sl2vl === null ? null : source.sl2vl.map(String),
+  };
+  notes.push(
+    `Kept ${source.prefix} settings: ${high.length} high-table entries, high limit ${source.high_limit ?? 'unset (0)'}, ` +
+      `sl2vl ${source.sl2vl === null ? 'unset (the default)' : source.sl2vl.join(',')}.`,
+  );
+  return { ok: true, table, notes, fabric };
 }
 
 // ---------------------------------------------------------------------------------------

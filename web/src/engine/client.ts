@@ -32,13 +32,13 @@ export type {
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
 export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
-  Partial<Pick<EngineClient, 'workEstimate' | 'serviceList' | 'atLoad' | 'meanCi90' | 'frameTrace' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>>;
+  Partial<Pick<EngineClient, 'workEstimate' | 'serviceList' | 'atLoad' | 'meanCi90' | 'frameTrace' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse' | 'designExport' | 'opafmImport'>>;
 
 /** An engine a sweep can use for its points (the sweep panel, R1/R2 studies, `runAtLoad`). */
 export type SweepEngine = Pick<Engine, 'run'> & Required<Pick<Engine, 'atLoad'>> & { dispose?: () => void };
 
 /** What the designer needs from the engine. */
-export type DesignEngine = Pick<EngineClient, 'design' | 'evaluate' | 'opensmExport' | 'opensmParse'>;
+export type DesignEngine = Pick<EngineClient, 'design' | 'evaluate' | 'opensmExport' | 'opensmParse' | 'designExport' | 'opafmImport'>;
 
 /** A run whose worker sends nothing (no progress, no answer) for this long is taken as hung. */
 export const WATCHDOG_MS = 20_000;
@@ -119,6 +119,16 @@ export class EngineClient {
   /** OpenSM lines of an InfiniBand design JSON (see the worker's `opensmExport`). */
   async opensmExport(designJson: string): Promise<OpenSmExportOutcome> {
     return this.checked(await this.api.opensmExport(designJson));
+  }
+
+  /** A design as a fabric manager's configuration (see the worker's `designExport`). */
+  async designExport(designJson: string, format: string): Promise<OpenSmExportOutcome> {
+    return this.checked(await this.api.designExport(designJson, format));
+  }
+
+  /** Reads an opafm.xml into requirements JSON (see the worker's `opafmImport`). */
+  async opafmImport(text: string, requirementsJson: string): Promise<OpenSmParseOutcome> {
+    return this.checked(await this.api.opafmImport(text, requirementsJson));
   }
 
   /** Parses OpenSM lines (see the worker's `opensmParse`). */

@@ -4,7 +4,9 @@
 import * as Comlink from 'comlink';
 import init, {
   Simulation,
+  design_export,
   design_opensm,
+  opafm_import,
   design_table,
   engine_version,
   evaluate_table,
@@ -152,6 +154,18 @@ const api = {
   async opensmExport(designJson: string): Promise<OpenSmExportOutcome> {
     await ready;
     return answer(() => ({ ok: true as const, lines: design_opensm(designJson) }));
+  },
+
+  /** A design JSON as a fabric manager's configuration (`opensm`, `opafm`, `opafm-fragment`, `ets`), as `qoslab design --format` prints it. */
+  async designExport(designJson: string, format: string): Promise<OpenSmExportOutcome> {
+    await ready;
+    return answer(() => ({ ok: true as const, lines: design_export(designJson, format) }));
+  },
+
+  /** Reads an opafm.xml into requirements JSON (keeping the current form's table settings). */
+  async opafmImport(text: string, requirementsJson: string): Promise<OpenSmParseOutcome> {
+    await ready;
+    return answer(() => ({ ok: true as const, json: opafm_import(text, requirementsJson) }));
   },
 
   /** Reads OpenSM `qos_*` lines: the options per prefix and the lints, as JSON. */

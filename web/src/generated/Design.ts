@@ -2,6 +2,7 @@
 import type { ClassDesign } from "./ClassDesign";
 import type { DesignEntry } from "./DesignEntry";
 import type { Equivalents } from "./Equivalents";
+import type { FabricOptions } from "./FabricOptions";
 import type { OmniPathMaps } from "./OmniPathMaps";
 import type { Technology } from "./Technology";
 import type { TechnologyMapping } from "./TechnologyMapping";
@@ -61,4 +62,9 @@ mappings: Array<TechnologyMapping>,
 /**
  * Omni-Path designs: the SL2SC, SC2VL and SC2SL maps (class `k` = SL `k`).
  */
-omnipath?: OmniPathMaps, };
+omnipath?: OmniPathMaps, 
+/**
+ * InfiniBand and Omni-Path designs: the fabric-manager settings with every default
+ * filled in (`fabric::resolve`); the exports read them.
+ */
+fabric?: FabricOptions, };

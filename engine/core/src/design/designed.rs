@@ -7,6 +7,7 @@ use ts_rs::TS;
 
 use super::equivalents::{DesignEntry, Equivalents};
 
+use super::fabric::FabricOptions;
 use super::omnipath::OmniPathMaps;
 use super::requirements::Technology;
 
@@ -76,6 +77,11 @@ pub struct Design {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub omnipath: Option<OmniPathMaps>,
+    /// InfiniBand and Omni-Path designs: the fabric-manager settings with every default
+    /// filled in (`fabric::resolve`); the exports read them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub fabric: Option<FabricOptions>,
 }
 
 impl Design {

@@ -6,6 +6,7 @@ use super::decoupling::{self, ClassNeed};
 use super::designed::{ClassDesign, Design};
 use super::equivalents::{DesignEntry, equivalents};
 use super::evaluate::evaluate;
+use super::fabric;
 use super::mapping::mappings;
 use super::omnipath;
 use super::placement::{max_cyclic_distance, place};
@@ -24,6 +25,13 @@ pub fn design(r: &Requirements) -> Result<Design, EngineError> {
     d.mappings = mappings(&d);
     if d.technology == Technology::Omnipath {
         d.omnipath = omnipath::maps(d.classes.len());
+    }
+    if matches!(d.technology, Technology::Infiniband | Technology::Omnipath) {
+        d.fabric = Some(fabric::resolve(
+            r.fabric.as_ref(),
+            d.technology,
+            &r.class_infos(),
+        ));
     }
     Ok(d)
 }
@@ -108,6 +116,7 @@ fn design_table(r: &Requirements) -> Result<Design, EngineError> {
             link_rate_gbps: r.link_rate(),
             mappings: Vec::new(),
             omnipath: None,
+            fabric: None,
         });
     };
     let needs: Vec<ClassNeed> = (0..classes)
@@ -169,5 +178,6 @@ fn design_table(r: &Requirements) -> Result<Design, EngineError> {
         link_rate_gbps: r.link_rate(),
         mappings: Vec::new(),
         omnipath: None,
+        fabric: None,
     })
 }

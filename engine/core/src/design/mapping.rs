@@ -22,7 +22,7 @@ use super::requirements::{CREDIT_BYTES, Technology};
 use crate::time::BitRate;
 
 /// Largest InfiniBand MTU in bytes.
-const IB_MAX_MTU_BYTES: u64 = 4096;
+const IB_MAX_MTU_BYTES: u64 = super::requirements::IB_MAX_MTU_BYTES as u64;
 /// Largest Omni-Path MTU in bytes (10 KiB).
 const OPA_MAX_MTU_BYTES: u64 = 10_240;
 /// Entries of each InfiniBand VLArb table.

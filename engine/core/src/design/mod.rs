@@ -10,18 +10,23 @@ pub mod decoupling;
 mod designed;
 mod designer;
 mod equivalents;
+pub mod ets;
 mod evaluate;
+pub mod fabric;
 mod mapping;
 pub mod omnipath;
+pub mod opafm;
 pub mod opensm;
 mod placement;
 mod requirements;
 mod service_lists;
+mod technology;
 
 pub use designed::{ClassDesign, Design, TechnologyMapping};
 pub use designer::design;
 pub use equivalents::{DesignEntry, EquivalentClass, Equivalents, equivalents};
 pub use evaluate::{ClassEvaluation, Evaluation, Violation, evaluate};
+pub use fabric::{FabricOptions, HighEntry};
 pub use mapping::mappings;
 pub use placement::{max_cyclic_distance, place};
 pub use requirements::{

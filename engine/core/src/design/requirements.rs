@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::fabric::{self, ClassInfo, FabricOptions};
 use crate::error::{EngineError, FieldError};
 
 /// Bytes per credit (the unit of table weights and MTUs).
@@ -16,6 +17,8 @@ pub const MAX_TENTHS: u32 = 10_000;
 /// Link rate assumed when the requirements give none, in Gb/s: the data rate of the
 /// spec's reference scenario R2 (2.5 Gb/s with 8b/10b coding).
 pub const DEFAULT_LINK_RATE_GBPS: f64 = 2.0;
+/// Largest InfiniBand MTU, in bytes (MTUs are 256, 512, 1024, 2048 or 4096 B).
+pub const IB_MAX_MTU_BYTES: u32 = 4096;
 /// Largest link rate, in Gb/s (the simulator's limit).
 pub const MAX_LINK_RATE_GBPS: f64 = 1.0e6;
 
@@ -35,65 +38,7 @@ pub const MULTIMEDIA_VECTOR: &str = r#"{
   ]
 }"#;
 
-/// The interconnect whose arbitration table is designed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum Technology {
-    /// The generic DTable: up to 4096 entries, 16-bit weights, 64 classes.
-    Dtable,
-    /// InfiniBand VL arbitration: up to 64 entries, 8-bit weights, 15 data VLs.
-    Infiniband,
-    /// Omni-Path: arbitrated like InfiniBand (64 entries, 8-bit weights), classes as SLs
-    /// mapped SL to SC to VL, up to 31 classes (32 SCs and VLs, lane 15 for management).
-    Omnipath,
-    /// Advanced Switching basic table: 32 to 1024 entries (powers of two), no weights.
-    As,
-}
-
-impl Technology {
-    /// Largest weight of one entry, or `None` if entries carry no weight.
-    pub fn max_weight(self) -> Option<u64> {
-        match self {
-            Technology::Dtable => Some(65_535),
-            Technology::Infiniband | Technology::Omnipath => Some(255),
-            Technology::As => None,
-        }
-    }
-
-    /// Most classes.
-    pub fn max_classes(self) -> usize {
-        match self {
-            Technology::Dtable => 64,
-            Technology::Infiniband => 15,
-            Technology::Omnipath => super::omnipath::DATA_LANES,
-            Technology::As => 32,
-        }
-    }
-
-    /// The technology's name in prose.
-    pub fn label(self) -> &'static str {
-        match self {
-            Technology::Dtable => "DTable",
-            Technology::Infiniband => "InfiniBand",
-            Technology::Omnipath => "Omni-Path",
-            Technology::As => "Advanced Switching",
-        }
-    }
-
-    /// Whether a table of `n` entries exists, and the rule in words.
-    pub fn entries_rule(self, n: u32) -> (bool, &'static str) {
-        match self {
-            Technology::Dtable => ((1..=4096).contains(&n), "between 1 and 4096"),
-            Technology::Infiniband | Technology::Omnipath => {
-                ((1..=64).contains(&n), "between 1 and 64")
-            }
-            Technology::As => (
-                (32..=1024).contains(&n) && n.is_power_of_two(),
-                "one of 32, 64, 128, 256, 512, 1024",
-            ),
-        }
-    }
-}
+pub use super::technology::Technology;
 
 /// One class's needs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -134,9 +79,26 @@ pub struct Requirements {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub link_rate_gbps: Option<f64>,
+    /// InfiniBand and Omni-Path: the fabric manager's settings beyond the table (OpenSM
+    /// prefix, high-priority table and limit, SL2VL; `docs/opensm.md`). Absent: defaults.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub fabric: Option<FabricOptions>,
 }
 
 impl Requirements {
+    /// Name, distance and wanted share of each class, for the fabric defaults.
+    pub fn class_infos(&self) -> Vec<ClassInfo<'_>> {
+        self.classes
+            .iter()
+            .map(|c| ClassInfo {
+                name: &c.name,
+                distance: c.distance,
+                share: c.share,
+            })
+            .collect()
+    }
+
     /// The link rate in Gb/s (the given one, or [`DEFAULT_LINK_RATE_GBPS`]).
     pub fn link_rate(&self) -> f64 {
         self.link_rate_gbps.unwrap_or(DEFAULT_LINK_RATE_GBPS)
@@ -211,6 +173,14 @@ pub fn validate_requirements(r: &Requirements) -> Result<(), EngineError> {
             "gmtu_bytes".into(),
             format!(
                 "must be between {CREDIT_BYTES} and {MAX_MTU_BYTES} (got {})",
+                r.gmtu_bytes
+            ),
+        );
+    } else if tech == Technology::Infiniband && r.gmtu_bytes > IB_MAX_MTU_BYTES {
+        add(
+            "gmtu_bytes".into(),
+            format!(
+                "must be at most {IB_MAX_MTU_BYTES} for InfiniBand, its largest MTU (got {})",
                 r.gmtu_bytes
             ),
         );
@@ -330,6 +300,9 @@ pub fn validate_requirements(r: &Requirements) -> Result<(), EngineError> {
             "classes".into(),
             format!("the shares add up to {total}, more than 1"),
         );
+    }
+    if let Some(f) = &r.fabric {
+        p.extend(fabric::validate(f, tech, &r.class_infos()));
     }
     if p.is_empty() {
         Ok(())

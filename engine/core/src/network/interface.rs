@@ -11,8 +11,9 @@
 //! A generated packet joins its class's application queue, and moves at once (no time)
 //! into the class's injection buffer whenever that has room for all of it, in FIFO order.
 //! The interface's [`OutputPort`](super::port::OutputPort) holds the injection buffers'
-//! contents as its class queues; its scheduler chooses among classes whose head fits the
-//! credits of the next buffer (the first switch's input buffer). A packet's injection
+//! contents as its output queues (each class's queue of routing lane 0); its scheduler
+//! chooses among classes whose head fits the credits of its lane (the class's lane from
+//! the lane map, [`super::lanes`]) in the next buffer (the first switch's input buffer). A packet's injection
 //! space is freed when its tail has left on the link.
 //!
 //! The receiving side consumes every packet as soon as its tail arrives: the packet is
@@ -37,17 +38,26 @@ pub struct Interface {
     /// Per class, the generator's next packet, already drawn (its time is when the
     /// network's `Generate` event for the class fires).
     pub next: Vec<Option<Generated>>,
+    /// Per class, the route (index into the routing's routes to the destination) of
+    /// each admitted connection, by flow number.
+    pub routes: Vec<Vec<u32>>,
 }
 
 impl Interface {
-    /// An interface with `classes` classes, injection buffers of `credits` credits each.
-    pub fn new(generators: Vec<Option<ClassGenerator>>, credits: u32) -> Interface {
+    /// An interface with `classes` classes, the routes of their connections, injection
+    /// buffers of `credits` credits each.
+    pub fn new(
+        generators: Vec<Option<ClassGenerator>>,
+        routes: Vec<Vec<u32>>,
+        credits: u32,
+    ) -> Interface {
         let classes = generators.len();
         Interface {
             application: vec![VecDeque::new(); classes],
             injection: vec![CreditCounter::new(credits); classes],
             generators,
             next: vec![None; classes],
+            routes,
         }
     }
 
@@ -62,12 +72,13 @@ impl Interface {
     }
 
     /// Moves the heads of `class`'s application queue into the injection buffer (the
-    /// port's class queue) while they fit, telling the port's scheduler. Returns the
-    /// credits moved.
+    /// port's output queue `queue`, the class's on routing lane 0) while they fit,
+    /// telling the port's scheduler. Returns the credits moved.
     pub fn admit(
         &mut self,
         now: SimTime,
         class: usize,
+        queue: usize,
         port: &mut OutputPort,
         pool: &mut PacketPool,
     ) -> u32 {
@@ -80,7 +91,7 @@ impl Interface {
             packet.tail = now;
             moved += packet.credits;
             self.application[class].pop_front();
-            port.enqueue(now, class, h, pool);
+            port.enqueue(now, queue, h, pool);
         }
         moved
     }

@@ -6,6 +6,7 @@
 mod fabric;
 mod flow_control;
 pub mod interface;
+pub mod lanes;
 mod link_lab;
 mod packet;
 pub mod port;

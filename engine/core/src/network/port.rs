@@ -1,10 +1,11 @@
 //! Pieces every network node shares: packets in a pool addressed by index, and the
-//! output port (per-class queues, credits of the downstream buffers, an output scheduler
-//! and the link it drives).
+//! output port (queues per SL and routing lane, the per-lane credits of the downstream
+//! buffer, an output scheduler over SLs, and the link it drives).
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
-use super::CreditCounter;
+use super::lanes::LaneCredits;
 use super::send::{SendAudit, SendPort, send_one};
 use crate::schedulers::{Head, PortView, Scheduler};
 use crate::time::SimTime;
@@ -28,8 +29,11 @@ pub struct NetPacket {
     pub source: u32,
     /// Destination end point.
     pub destination: u32,
-    /// Class (virtual channel).
-    pub class: u16,
+    /// Service level: the scenario's class, end to end (statistics are per SL).
+    pub sl: u16,
+    /// The lane of the buffer the packet is in on the input side of a port (the lane of
+    /// the link it last crossed); set when it is sent.
+    pub lane: u16,
     /// The connection within its source and class ([`crate::traffic::NO_FLOW`] for
     /// bursts), for jitter.
     pub flow: u32,
@@ -83,45 +87,67 @@ impl PacketPool {
     }
 }
 
-/// An output port: a queue per class (packet handles), the credits of the downstream
-/// buffer of each class, the scheduler choosing among classes, and whether its link is
-/// busy sending. Packets enter by [`OutputPort::enqueue`] and leave by
-/// [`OutputPort::send`], the one send protocol of [`super::send`].
+/// An output port: output queues (per SL and routing lane, see
+/// [`crate::network::lanes`]), the credits per lane of the buffer at the other end of the
+/// link, the scheduler choosing among SLs, and whether its link is busy sending. Packets
+/// enter by [`OutputPort::enqueue`] and leave by [`OutputPort::send`], the one send
+/// protocol of [`super::send`].
 pub struct OutputPort {
-    /// Per-class FIFO queues of packet handles.
+    /// FIFO queues of packet handles: queue `sl * R + r` for SL `sl`, routing lane `r`.
     pub queues: Vec<VecDeque<u32>>,
-    /// Free credits of each class's buffer at the other end of the link.
-    pub credits: Vec<CreditCounter>,
-    /// The output scheduler.
+    /// Free credits per lane of the buffer at the other end of the link.
+    pub credits: LaneCredits,
+    /// Per queue, the lane (credit pool) its packets use.
+    lane_of_queue: Arc<[u16]>,
+    /// Routing lanes `R`: queues per SL.
+    routing_lanes: u16,
+    /// The output scheduler (over SLs).
     pub scheduler: Box<dyn Scheduler>,
     /// Whether a packet is being sent.
     pub busy: bool,
 }
 
 impl OutputPort {
-    /// A port with `classes` empty queues and downstream buffers of `credits` credits.
-    pub fn new(classes: usize, credits: u32, scheduler: Box<dyn Scheduler>) -> OutputPort {
+    /// A port with `lane_of_queue.len()` empty queues, `routing_lanes` per SL, sending
+    /// into a buffer with `credits`.
+    pub fn new(
+        lane_of_queue: Arc<[u16]>,
+        routing_lanes: u16,
+        credits: LaneCredits,
+        scheduler: Box<dyn Scheduler>,
+    ) -> OutputPort {
         OutputPort {
-            queues: vec![VecDeque::new(); classes],
-            credits: vec![CreditCounter::new(credits); classes],
+            queues: vec![VecDeque::new(); lane_of_queue.len()],
+            credits,
+            lane_of_queue,
+            routing_lanes: routing_lanes.max(1),
             scheduler,
             busy: false,
         }
     }
 
-    /// Queues packet `h` (in `pool`) on `class` and tells the scheduler.
-    pub fn enqueue(&mut self, now: SimTime, class: usize, h: u32, pool: &PacketPool) {
-        self.queues[class].push_back(h);
+    /// The lane of queue `queue`'s packets.
+    pub fn lane_of_queue(&self, queue: usize) -> u16 {
+        self.lane_of_queue[queue]
+    }
+
+    /// Queues packet `h` (in `pool`) on `queue` and tells the scheduler (about its SL).
+    pub fn enqueue(&mut self, now: SimTime, queue: usize, h: u32, pool: &PacketPool) {
+        self.queues[queue].push_back(h);
         let bytes = pool.get(h).bytes;
+        let sl = queue / usize::from(self.routing_lanes);
         let view = PortQueues {
             queues: &mut self.queues,
             credits: &mut self.credits,
+            lane_of_queue: &self.lane_of_queue,
+            routing_lanes: usize::from(self.routing_lanes),
             pool,
+            taken: None,
         };
-        self.scheduler.on_enqueue(now, class, bytes, &view);
+        self.scheduler.on_enqueue(now, sl, bytes, &view);
     }
 
-    /// One decision of the send protocol ([`send_one`]): the class and packet handle
+    /// One decision of the send protocol ([`send_one`]): the queue and packet handle
     /// sent, or None (faults counted in `audit`). The caller marks the port busy.
     pub fn send(
         &mut self,
@@ -132,27 +158,66 @@ impl OutputPort {
         let mut view = PortQueues {
             queues: &mut self.queues,
             credits: &mut self.credits,
+            lane_of_queue: &self.lane_of_queue,
+            routing_lanes: usize::from(self.routing_lanes),
             pool,
+            taken: None,
         };
-        send_one(now, self.scheduler.as_mut(), &mut view, audit)
+        send_one(now, self.scheduler.as_mut(), &mut view, audit).map(|(_, item)| item)
     }
 }
 
-/// What a scheduler sees of an output port (its queue heads, looked up in the pool, and
-/// its credits), and what a send changes.
+/// What a scheduler sees of an output port (per SL, the head of the SL's queue that
+/// would go next, looked up in the pool, and its lane's credits), and what a send
+/// changes.
 struct PortQueues<'a> {
     queues: &'a mut [VecDeque<u32>],
-    credits: &'a mut [CreditCounter],
+    credits: &'a mut LaneCredits,
+    lane_of_queue: &'a [u16],
+    routing_lanes: usize,
     pool: &'a PacketPool,
+    /// The (SL, queue) whose credits a send has just taken: the queue it pops.
+    taken: Option<(usize, usize)>,
+}
+
+impl PortQueues<'_> {
+    /// The queue of SL `sl` that sends next: with one routing lane, the SL's queue; with
+    /// several, the one whose head fits its lane's credits (the oldest such head), else
+    /// the one with the oldest head.
+    fn queue_of(&self, sl: usize) -> usize {
+        let first = sl * self.routing_lanes;
+        if self.routing_lanes == 1 {
+            return first;
+        }
+        let mut best: Option<(bool, u64, usize)> = None;
+        for q in first..first + self.routing_lanes {
+            let Some(&h) = self.queues[q].front() else {
+                continue;
+            };
+            let p = self.pool.get(h);
+            let fits = self
+                .credits
+                .fits(usize::from(self.lane_of_queue[q]), p.credits);
+            let better = match best {
+                None => true,
+                Some((bf, bid, _)) => (fits && !bf) || (fits == bf && p.id < bid),
+            };
+            if better {
+                best = Some((fits, p.id, q));
+            }
+        }
+        best.map_or(first, |(_, _, q)| q)
+    }
 }
 
 impl PortView for PortQueues<'_> {
     fn class_count(&self) -> usize {
-        self.queues.len()
+        self.queues.len() / self.routing_lanes
     }
 
     fn head(&self, class: usize) -> Option<Head> {
-        self.queues[class].front().map(|&h| {
+        let q = self.queue_of(class);
+        self.queues[q].front().map(|&h| {
             let p = self.pool.get(h);
             Head {
                 id: p.id,
@@ -164,19 +229,32 @@ impl PortView for PortQueues<'_> {
     }
 
     fn free_credits(&self, class: usize) -> u32 {
-        self.credits[class].free()
+        let q = self.queue_of(class);
+        self.credits.free(usize::from(self.lane_of_queue[q]))
     }
 }
 
 impl SendPort for PortQueues<'_> {
-    type Item = u32;
+    /// The queue and the packet handle.
+    type Item = (usize, u32);
 
     fn take_credits(&mut self, class: usize, credits: u32) -> bool {
-        self.credits[class].consume(credits)
+        let q = self.queue_of(class);
+        let ok = self
+            .credits
+            .consume(usize::from(self.lane_of_queue[q]), credits);
+        self.taken = ok.then_some((class, q));
+        ok
     }
 
-    fn pop(&mut self, class: usize) -> Option<u32> {
-        self.queues[class].pop_front()
+    fn pop(&mut self, class: usize) -> Option<(usize, u32)> {
+        // Taking the credits may change which queue `queue_of` prefers: pop the one whose
+        // head they were taken for.
+        let q = match self.taken.take() {
+            Some((sl, q)) if sl == class => q,
+            _ => self.queue_of(class),
+        };
+        self.queues[q].pop_front().map(|h| (q, h))
     }
 }
 
@@ -195,7 +273,8 @@ mod tests {
             credits: 1,
             source: 0,
             destination: 1,
-            class: 0,
+            sl: 0,
+            lane: 0,
         }
     }
 

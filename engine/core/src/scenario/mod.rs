@@ -9,6 +9,7 @@
 //! and [`validate`] (every rule, all problems at once).
 
 mod bounds;
+mod lanes_rules;
 mod migrate;
 mod network;
 mod parse;

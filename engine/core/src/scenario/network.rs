@@ -40,6 +40,7 @@ use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_c
 use super::scheduler_rules::validate_scheduler;
 use super::tagged::tagged_enum;
 use super::{Scenario, SchedulerConfig};
+pub use crate::network::lanes::{CreditPolicyConfig, LaneMapConfig, LanesConfig};
 pub use crate::network::routing::RoutingConfig;
 use crate::network::topology::{Topology, TopologyError};
 use crate::traffic::config::{
@@ -79,6 +80,11 @@ pub struct NetworkConfig {
     pub routing: Option<RoutingConfig>,
     /// The switch model (every switch of the network).
     pub switch: SwitchConfig,
+    /// SLs to lanes, and how a switch input buffer's space is split among lanes (absent:
+    /// every class its own lane and its own buffer space).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub lanes: Option<Box<LanesConfig>>,
     /// The network interfaces (every end point).
     pub interface: InterfaceConfig,
     /// Traffic classes (virtual channels), in index order. Every end point runs every
@@ -256,6 +262,22 @@ impl NetworkConfig {
     pub fn routing(&self) -> RoutingConfig {
         self.routing.unwrap_or(RoutingConfig::UpDown)
     }
+
+    /// The lane map in effect (identity when the scenario names none).
+    pub fn lane_map(&self) -> LaneMapConfig {
+        self.lanes
+            .as_ref()
+            .and_then(|l| l.map.clone())
+            .unwrap_or(LaneMapConfig::Identity)
+    }
+
+    /// The credit policy in effect (per lane when the scenario names none).
+    pub fn credit_policy(&self) -> CreditPolicyConfig {
+        self.lanes
+            .as_ref()
+            .and_then(|l| l.credits)
+            .unwrap_or(CreditPolicyConfig::PerLane)
+    }
 }
 
 /// Checks every rule of a network model.
@@ -293,13 +315,6 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
     if let Some(t) = &topology {
         if let Err(e) = crate::network::routing::fits(&net.routing(), t) {
             p.add("model.routing", e.0);
-        } else if net.routing() != RoutingConfig::UpDown {
-            // The network simulation calls the up*/down* tables until it uses the
-            // routing trait (issue 10, phase 2).
-            p.add(
-                "model.routing",
-                "only \"up_down\" is simulated so far (the other routings are built and tested but not yet wired into the network simulation)",
-            );
         }
     }
 
@@ -353,13 +368,31 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         );
     }
     let end_points = topology.as_ref().map_or(0, Topology::end_points);
+    let mtu = net
+        .classes
+        .iter()
+        .map(|c| c.traffic.generator.max_packet_bytes())
+        .max()
+        .unwrap_or(0);
+    let lanes = super::lanes_rules::LanesInput {
+        classes: n,
+        routing: net.routing(),
+        map: net.lane_map(),
+        credits: net.credit_policy(),
+        input_buffer_bytes: sw.input_buffer_bytes,
+        mtu,
+    };
+    let port_lanes = super::lanes_rules::validate_lanes(&lanes, p).unwrap_or(n as u32);
     if let Some(t) = &topology {
-        let per_class = f64::from(sw.input_buffer_bytes) + f64::from(sw.output_buffer_bytes);
-        let total = (f64::from(t.total_ports()) * per_class
-            + f64::from(end_points) * 2.0 * f64::from(net.interface.buffer_bytes))
-            * n as f64;
+        let per_lane = f64::from(sw.input_buffer_bytes) + f64::from(sw.output_buffer_bytes);
+        let total = f64::from(t.total_ports()) * per_lane * f64::from(port_lanes)
+            + f64::from(end_points)
+                * 2.0
+                * f64::from(net.interface.buffer_bytes)
+                * n.max(port_lanes as usize) as f64;
+        let queues = n as u64 * u64::from(net.routing().lanes());
         let voqs: u64 = (0..t.switches())
-            .map(|s| u64::from(t.ports(t.end_points() + s)).pow(2) * n as u64)
+            .map(|s| u64::from(t.ports(t.end_points() + s)).pow(2) * queues)
             .sum();
         let routes = u64::from(t.switches()) * u64::from(end_points);
         if routes > MAX_ROUTES {
@@ -374,7 +407,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
             p.add(
                 "model.topology",
                 format!(
-                    "the switches would need {voqs} virtual output queues (ports x ports x classes), more than the limit of {MAX_VOQS}; use fewer classes or a smaller network"
+                    "the switches would need {voqs} virtual output queues (ports x ports x classes x routing lanes), more than the limit of {MAX_VOQS}; use fewer classes or a smaller network"
                 ),
             );
         }

@@ -36,7 +36,7 @@ pub use wf2q_plus::Wf2qPlus;
 pub use wfq::Wfq;
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::scenario::SchedulerConfig;
@@ -71,7 +71,7 @@ pub trait PortView {
 }
 
 /// Work counters, so the cost of a scheduler can be shown and compared.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema, TS)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct SchedulerCost {
     /// Packets chosen.
     #[ts(type = "number")]

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use hdrhistogram::Histogram;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::time::{PS_PER_NS, SimTime};
@@ -55,7 +55,7 @@ impl Default for JitterRecorder {
 
 /// Summary of a jitter distribution, in nanoseconds. Quantiles and CDF points come from
 /// the histograms (within 0.1%); the mean, mean magnitude, min and max are exact.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct JitterSummary {
     /// Number of samples (delivered packets that had a predecessor in their connection).
     #[ts(type = "number")]

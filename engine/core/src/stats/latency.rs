@@ -2,7 +2,7 @@
 
 use hdrhistogram::Histogram;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::time::{Duration, PS_PER_NS};
@@ -35,7 +35,7 @@ impl Default for LatencyRecorder {
 
 /// Summary of a latency distribution, in nanoseconds. Quantiles and CDF points come
 /// from the histogram (within 0.1%); mean, min and max are exact.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct LatencySummary {
     /// Number of packets measured.
     #[ts(type = "number")]

@@ -127,6 +127,21 @@ impl AdmissionTable {
         (0..paths.len()).min_by_key(|&i| (load(paths[i]), i))
     }
 
+    /// How occupied a path is: the highest fraction, over its links, of the reservable
+    /// total already reserved (a link that admits nothing counts as full).
+    pub fn occupancy(&self, path: &[u32]) -> f64 {
+        path.iter()
+            .map(|&l| {
+                let limit = self.total_limit(l);
+                if limit == 0 {
+                    1.0
+                } else {
+                    self.total(l) as f64 / limit as f64
+                }
+            })
+            .fold(0.0, f64::max)
+    }
+
     /// Bits per second reserved by `class` on `link`.
     pub fn reserved(&self, link: u32, class: u32) -> u64 {
         self.reserved

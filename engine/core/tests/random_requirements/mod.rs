@@ -21,6 +21,7 @@ pub fn requirements(
         w: None,
         k: None,
         link_rate_gbps: None,
+        fabric: None,
         classes: raw
             .iter()
             .enumerate()

@@ -20,11 +20,13 @@ pub struct Audit {
     pub credit_violations: u64,
     /// A link stayed idle while a class could send.
     pub idle_with_active_class: u64,
-    /// A packet arrived before an earlier packet of its class, source and destination.
+    /// A packet arrived before an earlier packet of its SL, source and destination (or
+    /// of its connection, where connections of a pair take different routes).
     pub fifo_violations: u64,
     /// A packet was delivered twice.
     pub duplicates: u64,
-    /// A packet reached an end point other than its destination.
+    /// A packet reached an end point other than its destination, or its destination
+    /// would read another SL from it (the lane map's SC2SL).
     pub misdelivered: u64,
 }
 
@@ -63,30 +65,50 @@ pub(super) fn check_fill(audit: &mut Audit, peak: &mut f64, fill: u32, capacity:
 }
 
 impl NetworkSim {
+    /// The FIFO and duplicate audit of a delivered packet, where the routing promises
+    /// order: per (source, destination, SL) when all packets of a pair take one path;
+    /// per connection when connections of a pair may take different routes (each keeps
+    /// its own); not at all for datagrams a routing spreads over several paths.
+    fn check_order(&mut self, packet: &crate::network::port::NetPacket) {
+        let n = self.topology.end_points() as u64;
+        let classes = self.classes as u64;
+        let connection = packet.flow != NO_FLOW;
+        let last = if connection && !self.routing.connections_share_path() {
+            let key = (u64::from(packet.source) * classes + u64::from(packet.sl)) << 32
+                | u64::from(packet.flow);
+            self.last_per_connection
+                .entry(key)
+                .or_insert(NONE_DELIVERED)
+        } else if connection || self.routing.datagrams_keep_one_path() {
+            let key = (u64::from(packet.source) * n + u64::from(packet.destination)) * classes
+                + u64::from(packet.sl);
+            match &mut self.last_delivered {
+                LastDelivered::Table(t) => match t.get_mut(key as usize) {
+                    Some(last) => last,
+                    None => return,
+                },
+                LastDelivered::Map(m) => m.entry(key).or_insert(NONE_DELIVERED),
+            }
+        } else {
+            return;
+        };
+        if *last != NONE_DELIVERED && *last == packet.id {
+            self.audit.duplicates += 1;
+        } else if *last != NONE_DELIVERED && *last > packet.id {
+            self.audit.fifo_violations += 1;
+        }
+        *last = packet.id;
+    }
+
     /// Packet `h`'s tail has reached end point `host`: check, count, consume.
     pub(super) fn deliver(&mut self, now: SimTime, host: u32, h: u32) {
         let packet = *self.pool.get(h);
         self.pool.remove(h);
-        if packet.destination != host {
+        if packet.destination != host || self.lanes.map().delivered_sl(packet.sl) != packet.sl {
             self.audit.misdelivered += 1;
         }
-        let n = self.topology.end_points() as u64;
-        let key = (u64::from(packet.source) * n + u64::from(packet.destination))
-            * self.classes as u64
-            + u64::from(packet.class);
-        let last = match &mut self.last_delivered {
-            LastDelivered::Table(t) => t.get_mut(key as usize),
-            LastDelivered::Map(m) => Some(m.entry(key).or_insert(NONE_DELIVERED)),
-        };
-        if let Some(last) = last {
-            if *last != NONE_DELIVERED && *last == packet.id {
-                self.audit.duplicates += 1;
-            } else if *last != NONE_DELIVERED && *last > packet.id {
-                self.audit.fifo_violations += 1;
-            }
-            *last = packet.id;
-        }
-        let c = usize::from(packet.class);
+        self.check_order(&packet);
+        let c = usize::from(packet.sl);
         self.counters[c].on_delivered(packet.created, now, packet.bytes, &self.window);
         if packet.flow != NO_FLOW {
             if let Some(Some(j)) = self.jitter.get_mut(c) {
@@ -100,6 +122,6 @@ impl NetworkSim {
             }
         }
         // The interface consumes the packet at once: its reception credits go back.
-        self.input_left(now, host, packet.class, packet.credits as u16);
+        self.input_left(now, host, packet.lane, packet.credits as u16);
     }
 }

@@ -5,6 +5,7 @@ use super::{Audit, Event, LastDelivered, NetworkSim};
 use crate::error::EngineError;
 use crate::kernel::EventQueue;
 use crate::network::interface::Interface;
+use crate::network::lanes::{self, CreditPolicyConfig, LaneCredits, Lanes};
 use crate::network::port::{OutputPort, PacketPool};
 use crate::network::routing;
 use crate::network::send::SendAudit;
@@ -31,12 +32,17 @@ impl NetworkSim {
         let routing = routing::build(&net.routing(), &topology)
             .map_err(|e| EngineError::invalid("model.routing", e.0))?;
         let classes = net.classes.len();
+        let map = lanes::build_map(&net.lane_map(), classes as u16)
+            .map_err(|e| EngineError::invalid(format!("model.lanes.map.{}", e.field), e.message))?;
+        let lanes = Lanes::new(map, classes as u16, routing.lanes() as u16);
+        let port_lanes = usize::from(lanes.port_lanes());
         let n = topology.end_points();
         let switches = (0..topology.switches())
             .map(|s| {
                 let setup = SwitchSetup {
                     ports: topology.ports(n + s),
-                    lanes: classes as u32,
+                    lanes: lanes.port_lanes(),
+                    lane_of_queue: lanes.lane_table(),
                     link,
                     link_gbps: net.link.rate_gbps,
                 };
@@ -48,6 +54,22 @@ impl NetworkSim {
             .first()
             .map_or((0, 0), |s| (s.input_credits(), s.output_credits()));
         let nic_credits = net.interface.buffer_bytes / crate::network::CREDIT_BYTES;
+        let policy = net.credit_policy();
+        let switch_input = || match policy {
+            CreditPolicyConfig::PerLane => LaneCredits::per_lane(port_lanes, in_credits),
+            CreditPolicyConfig::Shared(c) => LaneCredits::shared(
+                port_lanes,
+                in_credits * port_lanes as u32,
+                c.min_bytes / crate::network::CREDIT_BYTES,
+                c.max_bytes / crate::network::CREDIT_BYTES,
+            ),
+        };
+        // Most credits one lane of a switch input buffer may hold (the audit's limit).
+        let lane_limit = match policy {
+            CreditPolicyConfig::PerLane => in_credits,
+            CreditPolicyConfig::Shared(c) => c.max_bytes / crate::network::CREDIT_BYTES,
+        };
+        let shared_total = matches!(policy, CreditPolicyConfig::Shared(_)).then_some(in_credits);
         let setup = PortSetup { classes, link };
         let total_ports = topology.total_ports() as usize;
         let mut ports = Vec::with_capacity(total_ports);
@@ -59,16 +81,17 @@ impl NetworkSim {
                 .peer(g)
                 .map(|q| topology.kind(topology.port_owner(q).0))
             {
-                Some(NodeKind::Switch) => in_credits,
-                Some(NodeKind::EndPoint) => nic_credits,
-                None => 0,
+                Some(NodeKind::Switch) => switch_input(),
+                Some(NodeKind::EndPoint) => LaneCredits::per_lane(port_lanes, nic_credits),
+                None => LaneCredits::per_lane(port_lanes, 0),
             };
             let (scheduler, own_in, own_out) = match topology.kind(node) {
                 NodeKind::EndPoint => (&net.interface_scheduler, nic_credits, nic_credits),
-                NodeKind::Switch => (&net.switch_scheduler, in_credits, out_credits),
+                NodeKind::Switch => (&net.switch_scheduler, lane_limit, out_credits),
             };
             ports.push(OutputPort::new(
-                classes,
+                lanes.lane_table(),
+                lanes.routing_lanes(),
                 downstream,
                 schedulers::build(scheduler, setup),
             ));
@@ -82,27 +105,57 @@ impl NetworkSim {
             .admission
             .as_ref()
             .map(|a| AdmissionTable::new(&vec![link.bits_per_s(); total_ports], a));
+        let mut route_rng = streams.stream(crate::rng::StreamId::Routing);
+        // Per end point and class, the route of each admitted connection (in admission
+        // order, which is the order of the connections' flow numbers).
+        let mut pinned = vec![vec![Vec::new(); classes]; n as usize];
         let traffic = NetworkTraffic::build(
             &traffic_classes,
             n,
             link,
             &streams,
-            |endpoint, class, destination, rate| match table.as_mut() {
-                None => true,
-                Some(t) => {
-                    // The first route (the only one of up*/down*, the routing validation
-                    // allows so far); per-connection routes come with pinned packets.
-                    let routes = routing.routes(&topology, endpoint, destination);
-                    let path = routes.into_iter().next().unwrap_or_default();
-                    t.try_admit(&path, class, rate)
+            |endpoint, class, destination, rate| {
+                // Every connection takes one route of the routing's routes for its pair,
+                // chosen by the routing from their occupancy, and is admitted on its links.
+                let (route, admitted) = match table.as_mut() {
+                    None => {
+                        let r = routing.connection_route(
+                            &topology,
+                            endpoint,
+                            destination,
+                            &[],
+                            &mut route_rng,
+                        );
+                        (r, true)
+                    }
+                    Some(t) => {
+                        let routes = routing.routes(&topology, endpoint, destination);
+                        let loads: Vec<f64> = routes.iter().map(|r| t.occupancy(r)).collect();
+                        let r = routing.connection_route(
+                            &topology,
+                            endpoint,
+                            destination,
+                            &loads,
+                            &mut route_rng,
+                        );
+                        let path = routes.get(r).map_or(&[][..], Vec::as_slice);
+                        (r, t.try_admit(path, class, rate))
+                    }
+                };
+                if admitted {
+                    pinned[endpoint as usize][class as usize].push(route as u32);
                 }
+                admitted
             },
         )
         .map_err(|e| EngineError::invalid("model.classes", e))?;
         let window_end = SimTime::from_us(scenario.duration_us);
+        // Fill tables hold, per port, a slot per lane (switch buffers, reception buffers)
+        // or per class (injection buffers).
+        let fill_width = port_lanes.max(classes);
         let mut interfaces = Vec::with_capacity(n as usize);
-        for (host, generators) in (0..n).zip(traffic.generators) {
-            let mut interface = Interface::new(generators, nic_credits);
+        for ((host, generators), routes) in (0..n).zip(traffic.generators).zip(pinned) {
+            let mut interface = Interface::new(generators, routes, nic_credits);
             for c in 0..classes {
                 if let Some(first) = interface.pull(c) {
                     if first <= window_end {
@@ -132,7 +185,7 @@ impl NetworkSim {
             events,
             topology,
             routing,
-            route_rng: streams.stream(crate::rng::StreamId::Routing),
+            route_rng,
             pool: PacketPool::default(),
             ports,
             switches,
@@ -143,14 +196,18 @@ impl NetworkSim {
             latency: Duration(u64::from(net.link.latency_ns) * PS_PER_NS),
             credit_delay: Duration(u64::from(net.link.credit_delay_ns) * PS_PER_NS),
             input_capacity,
-            input_fill: vec![0; total_ports * classes],
-            output_fill: vec![0; total_ports * classes],
+            input_fill: vec![0; total_ports * fill_width],
+            output_fill: vec![0; total_ports * fill_width],
             output_capacity,
+            fill_width,
+            lanes,
+            shared_total,
             peak_fill: [0.0; 2],
             counters: vec![ClassCounters::default(); classes],
             jitter,
             admission: traffic.admission,
             last_delivered: LastDelivered::new(n as usize * n as usize * classes),
+            last_per_connection: std::collections::HashMap::new(),
             window: Window {
                 start: SimTime::from_us(scenario.warmup_us),
                 end: window_end,

@@ -5,17 +5,19 @@
 //! measurements; a switch architecture only decides what happens inside a switch (see
 //! [`super::switch`]).
 //!
-//! Every output port (an interface's or a switch's) is an
-//! [`OutputPort`]: per-class queues, the credits of the buffer
-//! at the other end of its link (a switch input buffer, or an interface's reception
-//! buffer), a scheduler. When its link is free it sends by the one send protocol
-//! ([`super::send`]):
-//! - the credits are taken when the header leaves;
+//! Every output port (an interface's or a switch's) is an [`OutputPort`]: output queues
+//! per SL and routing lane, the per-lane credits of the buffer at the other end of its
+//! link (a switch input buffer, under the network's credit policy, or an interface's
+//! reception buffer), a scheduler over SLs ([`super::lanes`] explains SLs, lanes and
+//! queues). When its link is free it sends by the one send protocol ([`super::send`]):
+//! - the credits of the packet's lane are taken when the header leaves, and the packet
+//!   now occupies that lane downstream;
 //! - the link is busy until the tail has left: `max(now + size / rate, tail)`, where
 //!   `tail` is when the packet's tail reached this port's buffer (a cut-through packet
 //!   can not leave faster than it arrives);
-//! - at a switch, the packet is routed and handed to the switch
-//!   `latency + header_delay` after the header left; at an interface it is delivered
+//! - at a switch, the packet is routed (output port and routing lane, hence its output
+//!   queue) and handed to the switch `latency + header_delay` after the header left; at
+//!   an interface it is delivered
 //!   when its tail arrives (`latency` after it left), and consumed at once;
 //! - credits go back upstream `credit_delay` after the tail leaves the downstream buffer
 //!   (when the switch releases it, or at delivery at an interface).
@@ -46,6 +48,7 @@ pub use audit::Audit;
 use audit::LastDelivered;
 
 use super::interface::Interface;
+use super::lanes::Lanes;
 use super::port::{OutputPort, PacketPool};
 use super::routing::Router;
 use super::send::SendAudit;
@@ -67,12 +70,14 @@ enum Event {
     HeaderCrossed { port: u32, packet: u32 },
     /// A switch's own timed event.
     Switch { switch: u32, timer: SwitchTimer },
-    /// The output port `port` has finished sending a packet of `class`.
-    LinkDone { port: u32, class: u16, credits: u16 },
+    /// The output port `port` has finished sending a packet, which frees `credits` of
+    /// `slot` in the output-side buffer (an interface's injection buffer of that class,
+    /// or a switch output buffer's lane).
+    LinkDone { port: u32, slot: u16, credits: u16 },
     /// A packet's tail has reached end point `host`.
     Deliver { host: u32, packet: u32 },
-    /// Credits of `class` come back to output port `port`.
-    Credit { port: u32, class: u16, credits: u16 },
+    /// Credits of `lane` come back to output port `port`.
+    Credit { port: u32, lane: u16, credits: u16 },
 }
 
 /// A running network simulation.
@@ -89,21 +94,29 @@ pub struct NetworkSim {
     /// What the switch called last asked for (reused, to allocate once).
     actions: Vec<SwitchAction>,
     interfaces: Vec<Interface>,
+    /// SLs (the scenario's classes).
     classes: usize,
+    /// SLs, lanes and output queues.
+    lanes: Lanes,
+    /// Credits per lane of every switch input buffer, for the audit of a shared buffer
+    /// (the port's total is this times the lanes).
+    shared_total: Option<u32>,
     link: BitRate,
     latency: Duration,
     credit_delay: Duration,
-    /// Buffer size in credits, per global port, of the buffer on its *input* side (a
-    /// switch input buffer or an interface reception buffer).
+    /// Most credits one lane may hold, per global port, in the buffer on its *input*
+    /// side (a switch input buffer or an interface reception buffer).
     input_capacity: Vec<u32>,
-    /// Occupancy per (global port, class) of the input-side buffer, from what was sent
+    /// Occupancy per (global port, lane) of the input-side buffer, from what was sent
     /// and freed (audit).
     input_fill: Vec<u32>,
-    /// Occupancy per (global port, class) of the output-side buffer: switch output
-    /// buffers and interface injection buffers (audit).
+    /// Occupancy per (global port, slot) of the output-side buffer: switch output
+    /// buffers per lane and interface injection buffers per class (audit).
     output_fill: Vec<u32>,
-    /// Output-side buffer size in credits per global port.
+    /// Output-side buffer size in credits per slot, per global port.
     output_capacity: Vec<u32>,
+    /// Slots of the input-side and output-side fill tables per port.
+    fill_width: usize,
     /// Most credits ever held by any input-side and output-side buffer, as a fraction of
     /// its size (for reports and tests).
     peak_fill: [f64; 2],
@@ -113,6 +126,9 @@ pub struct NetworkSim {
     /// Per class, the admission outcome of its connections (None for burst classes).
     admission: Vec<Option<ClassAdmission>>,
     last_delivered: LastDelivered,
+    /// Last delivered packet id per connection, where connections of one pair may take
+    /// different routes (FIFO audit).
+    last_per_connection: std::collections::HashMap<u64, u64>,
     window: Window,
     next_id: u64,
     /// Packets sent on any link (interface or switch output): the packet-hops done.
@@ -136,17 +152,18 @@ impl NetworkSim {
                 Event::Switch { switch, timer } => self.switch_timer(now, switch, timer),
                 Event::LinkDone {
                     port,
-                    class,
+                    slot,
                     credits,
-                } => self.link_done(now, port, class, credits),
+                } => self.link_done(now, port, slot, credits),
                 Event::Deliver { host, packet } => self.deliver(now, host, packet),
                 Event::Credit {
                     port,
-                    class,
+                    lane,
                     credits,
                 } => {
-                    self.ports[port as usize].credits[usize::from(class)]
-                        .give_back(u32::from(credits));
+                    self.ports[port as usize]
+                        .credits
+                        .give_back(usize::from(lane), u32::from(credits));
                     self.try_send(now, port);
                 }
             }
@@ -197,6 +214,11 @@ impl NetworkSim {
     /// Per-class counters (all end points together).
     pub fn counters(&self) -> &[ClassCounters] {
         &self.counters
+    }
+
+    /// The network's SLs, lanes and output queues.
+    pub fn lanes(&self) -> &Lanes {
+        &self.lanes
     }
 
     /// Packets of `class` generated but not yet delivered.

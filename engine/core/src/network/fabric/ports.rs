@@ -7,6 +7,7 @@ use crate::network::credits_for;
 use crate::network::port::NetPacket;
 use crate::network::topology::NodeKind;
 use crate::time::SimTime;
+use crate::traffic::NO_FLOW;
 
 impl NetworkSim {
     pub(super) fn generate(&mut self, now: SimTime, host: u32, class: u16) {
@@ -30,14 +31,22 @@ impl NetworkSim {
             credits: credits_for(next.bytes),
             source: host,
             destination: next.destination,
-            class,
+            sl: class,
+            lane: 0,
             flow: next.flow,
-            route: self.routing.on_inject(
-                &self.topology,
-                host,
-                next.destination,
-                &mut self.route_rng,
-            ),
+            route: match self.interfaces[host as usize].routes[c].get(next.flow as usize) {
+                // A connection's packets follow its route.
+                Some(&route) if next.flow != NO_FLOW => {
+                    self.routing
+                        .pin(&self.topology, host, next.destination, route as usize)
+                }
+                _ => self.routing.on_inject(
+                    &self.topology,
+                    host,
+                    next.destination,
+                    &mut self.route_rng,
+                ),
+            },
         });
         self.next_id += 1;
         self.counters[c].on_generated(now, next.bytes, &self.window);
@@ -49,10 +58,16 @@ impl NetworkSim {
     /// Moves application-queue packets of `class` at `host` into its injection buffer.
     pub(super) fn admit(&mut self, now: SimTime, host: u32, class: usize) {
         let port = host as usize; // an end point's only port has the end point's index
-        let moved =
-            self.interfaces[host as usize].admit(now, class, &mut self.ports[port], &mut self.pool);
+        let queue = usize::from(self.lanes.queue(class as u16, 0));
+        let moved = self.interfaces[host as usize].admit(
+            now,
+            class,
+            queue,
+            &mut self.ports[port],
+            &mut self.pool,
+        );
         if moved > 0 {
-            let fill = &mut self.output_fill[port * self.classes + class];
+            let fill = &mut self.output_fill[port * self.fill_width + class];
             *fill += moved;
             check_fill(
                 &mut self.audit,
@@ -70,34 +85,38 @@ impl NetworkSim {
         if out.busy {
             return;
         }
-        let Some((class, h)) = out.send(now, &self.pool, &mut self.send_audit) else {
+        let Some((queue, h)) = out.send(now, &self.pool, &mut self.send_audit) else {
             return;
         };
         out.busy = true;
+        let lane = out.lane_of_queue(queue);
         self.packet_hops += 1;
         let packet = *self.pool.get(h);
         let done = (now + self.link.transmission_time(u64::from(packet.bytes))).max(packet.tail);
+        // What the packet frees in this port's buffer: an interface's injection buffer
+        // is per class, a switch output buffer per lane (the lane it leaves on).
+        let (node, _) = self.topology.port_owner(port);
+        let slot = match self.topology.kind(node) {
+            NodeKind::EndPoint => packet.sl,
+            NodeKind::Switch => lane,
+        };
         self.events.schedule(
             done,
             Event::LinkDone {
                 port,
-                class: packet.class,
+                slot,
                 credits: packet.credits as u16,
             },
         );
         let Some(peer) = self.topology.peer(port) else {
             return;
         };
-        // The downstream buffer holds the packet from its header's departure on.
-        let fill = &mut self.input_fill[peer as usize * self.classes + class];
-        *fill += packet.credits;
-        check_fill(
-            &mut self.audit,
-            &mut self.peak_fill[0],
-            *fill,
-            self.input_capacity[peer as usize],
-        );
-        self.pool.get_mut(h).tail = done + self.latency;
+        // The downstream buffer holds the packet, on its lane, from its header's
+        // departure on.
+        self.fill_input(peer, lane, packet.credits);
+        let moved = self.pool.get_mut(h);
+        moved.tail = done + self.latency;
+        moved.lane = lane;
         let (node, _) = self.topology.port_owner(peer);
         match self.topology.kind(node) {
             NodeKind::Switch => {
@@ -121,33 +140,58 @@ impl NetworkSim {
         }
     }
 
-    /// A packet's tail has left the input-side buffer of `port`: update the audit and
-    /// return its credits upstream.
-    pub(super) fn input_left(&mut self, now: SimTime, port: u32, class: u16, credits: u16) {
-        let fill = &mut self.input_fill[port as usize * self.classes + usize::from(class)];
+    /// `credits` of `lane` arrive in the input-side buffer of global port `port`:
+    /// count them against the lane's limit and, for a shared buffer, the port's total.
+    fn fill_input(&mut self, port: u32, lane: u16, credits: u32) {
+        let first = port as usize * self.fill_width;
+        let fill = &mut self.input_fill[first + usize::from(lane)];
+        *fill += credits;
+        let fill = *fill;
+        let capacity = self.input_capacity[port as usize];
+        check_fill(&mut self.audit, &mut self.peak_fill[0], fill, capacity);
+        let Some(per_lane) = self.shared_total else {
+            return;
+        };
+        if self.topology.kind(self.topology.port_owner(port).0) == NodeKind::Switch {
+            let lanes = usize::from(self.lanes.port_lanes());
+            let total: u32 = self.input_fill[first..first + lanes].iter().sum();
+            if total > per_lane * lanes as u32 {
+                self.audit.buffer_overflows += 1;
+            }
+        }
+    }
+
+    /// A packet's tail has left the input-side buffer of `port`, where it held `lane`:
+    /// update the audit and return its credits upstream.
+    pub(super) fn input_left(&mut self, now: SimTime, port: u32, lane: u16, credits: u16) {
+        let fill = &mut self.input_fill[port as usize * self.fill_width + usize::from(lane)];
         *fill = fill.saturating_sub(u32::from(credits));
         let Some(upstream) = self.topology.peer(port) else {
             return;
         };
         if self.credit_delay.as_ps() == 0 {
-            self.ports[upstream as usize].credits[usize::from(class)].give_back(u32::from(credits));
+            self.ports[upstream as usize]
+                .credits
+                .give_back(usize::from(lane), u32::from(credits));
             self.try_send(now, upstream);
         } else {
             self.events.schedule(
                 now + self.credit_delay,
                 Event::Credit {
                     port: upstream,
-                    class,
+                    lane,
                     credits,
                 },
             );
         }
     }
 
-    pub(super) fn link_done(&mut self, now: SimTime, port: u32, class: u16, credits: u16) {
+    /// Output port `port` has sent a packet's tail, freeing `credits` of `slot` (see
+    /// [`Event::LinkDone`]).
+    pub(super) fn link_done(&mut self, now: SimTime, port: u32, slot: u16, credits: u16) {
         self.ports[port as usize].busy = false;
-        let c = usize::from(class);
-        let fill = &mut self.output_fill[port as usize * self.classes + c];
+        let c = usize::from(slot);
+        let fill = &mut self.output_fill[port as usize * self.fill_width + c];
         *fill = fill.saturating_sub(u32::from(credits));
         let (node, local) = self.topology.port_owner(port);
         match self.topology.kind(node) {
@@ -158,7 +202,7 @@ impl NetworkSim {
             NodeKind::Switch => {
                 let s = node - self.topology.end_points();
                 self.with_switch(now, s, |sw, cx| {
-                    sw.on_output_freed(cx, local, class, u32::from(credits));
+                    sw.on_output_freed(cx, local, slot, u32::from(credits));
                 });
             }
         }

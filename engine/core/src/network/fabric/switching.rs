@@ -3,11 +3,12 @@
 
 use super::audit::check_fill;
 use super::{Event, NetworkSim};
-use crate::network::switch::{SwitchAction, SwitchContext, SwitchModel, SwitchTimer};
+use crate::network::switch::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchTimer};
 use crate::time::SimTime;
 
 impl NetworkSim {
-    /// A header has crossed input `port` of a switch: route it and hand it over.
+    /// A header has crossed input `port` of a switch: route it (output port and routing
+    /// lane, so its output queue) and hand it over.
     pub(super) fn header_crossed(&mut self, now: SimTime, port: u32, h: u32) {
         let (node, input) = self.topology.port_owner(port);
         let s = node - self.topology.end_points();
@@ -20,8 +21,14 @@ impl NetworkSim {
             &mut packet.route,
             &mut self.route_rng,
         );
-        let (class, output) = (packet.class, hop.port);
-        self.with_switch(now, s, |sw, cx| sw.on_header(cx, input, output, class, h));
+        let header = Header {
+            input,
+            in_lane: packet.lane,
+            output: hop.port,
+            queue: self.lanes.queue(packet.sl, hop.lane),
+            packet: h,
+        };
+        self.with_switch(now, s, |sw, cx| sw.on_header(cx, header));
     }
 
     /// A switch's own timer is due.
@@ -52,13 +59,13 @@ impl NetworkSim {
                 }
                 SwitchAction::Enqueue {
                     output,
-                    lane,
+                    queue,
                     packet,
                 } => {
                     let Some(out_port) = self.topology.global_port(base, output) else {
                         continue;
                     };
-                    self.enqueue_output(now, out_port, usize::from(lane), packet);
+                    self.enqueue_output(now, out_port, usize::from(queue), packet);
                 }
                 SwitchAction::ReleaseInput {
                     input,
@@ -74,11 +81,12 @@ impl NetworkSim {
         self.actions = actions;
     }
 
-    /// A packet's header is in the output buffer of global port `port`: queue it there
-    /// and try to send.
-    fn enqueue_output(&mut self, now: SimTime, port: u32, lane: usize, h: u32) {
+    /// A packet's header is in the output buffer of global port `port`: queue it on
+    /// `queue` and try to send.
+    fn enqueue_output(&mut self, now: SimTime, port: u32, queue: usize, h: u32) {
         let credits = self.pool.get(h).credits;
-        let fill = &mut self.output_fill[port as usize * self.classes + lane];
+        let lane = usize::from(self.lanes.lane_of_queue(queue as u16));
+        let fill = &mut self.output_fill[port as usize * self.fill_width + lane];
         *fill += credits;
         check_fill(
             &mut self.audit,
@@ -86,7 +94,7 @@ impl NetworkSim {
             *fill,
             self.output_capacity[port as usize],
         );
-        self.ports[port as usize].enqueue(now, lane, h, &self.pool);
+        self.ports[port as usize].enqueue(now, queue, h, &self.pool);
         self.try_send(now, port);
     }
 }

@@ -120,6 +120,10 @@ impl LeastOccupied {
 }
 
 impl Router for LeastOccupied {
+    fn connections_share_path(&self) -> bool {
+        false
+    }
+
     fn kind(&self) -> &'static str {
         "least_occupied"
     }

@@ -81,6 +81,27 @@ tagged_enum!(RoutingConfig, "routing", {
     "least_occupied" => LeastOccupied,
 });
 
+impl RoutingConfig {
+    /// The scenario name (`"up_down"`, ...).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            RoutingConfig::UpDown => "up_down",
+            RoutingConfig::Valiant => "valiant",
+            RoutingConfig::DimensionOrder => "dimension_order",
+            RoutingConfig::LeastOccupied => "least_occupied",
+        }
+    }
+
+    /// Lanes per SL this routing needs (what its [`Router::lanes`] answers; known before
+    /// building, for validation).
+    pub fn lanes(&self) -> u32 {
+        match self {
+            RoutingConfig::DimensionOrder => 2,
+            RoutingConfig::UpDown | RoutingConfig::Valiant | RoutingConfig::LeastOccupied => 1,
+        }
+    }
+}
+
 /// [`RouteState::route`] of a packet that follows no pinned route.
 pub const NO_ROUTE: u32 = u32::MAX;
 
@@ -134,6 +155,18 @@ pub trait Router: std::fmt::Debug {
     /// Lanes per SL the routing needs on every link (1 unless documented).
     fn lanes(&self) -> u32 {
         1
+    }
+
+    /// Whether all datagrams from one end point to another take one path (so, with FIFO
+    /// lanes, arrive in order). False for routings that spread them (Valiant).
+    fn datagrams_keep_one_path(&self) -> bool {
+        true
+    }
+
+    /// Whether all connections from one end point to another take the same path (true
+    /// when a pair has one route). Each connection always keeps its own route.
+    fn connections_share_path(&self) -> bool {
+        true
     }
 
     /// The route state of a datagram from `source` to `destination` (end points). The

@@ -272,7 +272,14 @@ fn routings_fit_their_topologies() {
     ] {
         assert_eq!(fits(&config, t).is_ok(), kind.is_some(), "{config:?}");
         match build(&config, t) {
-            Ok(r) => assert_eq!(Some(r.kind()), kind),
+            Ok(r) => {
+                assert_eq!(Some(r.kind()), kind);
+                assert_eq!(
+                    r.lanes(),
+                    config.lanes(),
+                    "{config:?}: lanes known before building"
+                );
+            }
             Err(e) => assert!(kind.is_none() && !e.0.is_empty()),
         }
     }

@@ -42,6 +42,14 @@ impl Valiant {
 }
 
 impl Router for Valiant {
+    fn datagrams_keep_one_path(&self) -> bool {
+        false
+    }
+
+    fn connections_share_path(&self) -> bool {
+        false
+    }
+
     fn kind(&self) -> &'static str {
         "valiant"
     }

@@ -1,6 +1,9 @@
 //! The combined input-output queued (CIOQ) switch, Advanced Switching style: input
 //! buffers with virtual output queues, a crossbar with speedup and round-robin
-//! scheduling, and output buffers, each per port and class.
+//! scheduling, and output buffers, each per port and lane; the virtual output queues and
+//! the output queues are per output queue `q` (SL and routing lane, see
+//! [`crate::network::lanes`]; with the identity map and one routing lane, `q` is the
+//! class and its lane).
 //!
 //! ```text
 //!  input port i, class c                crossbar (speedup s)          output port o
@@ -11,18 +14,18 @@
 //! Timing of a packet (all links run at the link rate `r`, the crossbar at `s * r`):
 //! - Its header reaches the input at the time the upstream port started sending it plus
 //!   the link latency; its tail `size / r` later. It joins the virtual output queue of
-//!   its output port (from the routing table) and class after the **header crossing
+//!   its output port (from the routing) and output queue after the **header crossing
 //!   time** (routing and arbitration; 145 ns in the reference).
 //! - **Crossbar.** A transfer of packet `p` from input `i` to output `o` may start when
-//!   `i` and `o` are both free of other transfers and the output buffer of `p`'s class
-//!   has room for all of `p` (credits internal to the switch, taken when the transfer
-//!   starts). Each free output, visited in round-robin order, grants the next input (in
-//!   round-robin order from the one after its last grant) that is free and has a head
-//!   packet for it that fits; within that input, classes are visited round robin from
-//!   the one after the last class served on that (input, output) pair. A transfer lasts
+//!   `i` and `o` are both free of other transfers and the output buffer of `p`'s output
+//!   lane has room for all of `p` (credits internal to the switch, taken when the
+//!   transfer starts). Each free output, visited in round-robin order, grants the next
+//!   input (in round-robin order from the one after its last grant) that is free and has
+//!   a head packet for it that fits; within that input, queues are visited round robin
+//!   from the one after the last queue served on that (input, output) pair. A transfer lasts
 //!   `size / (s * r)` but cannot end before the packet's tail has reached the input; the
 //!   input and the output are busy until it ends.
-//! - **Virtual cut-through.** The packet joins its output class queue when the transfer
+//! - **Virtual cut-through.** The packet joins its output queue when the transfer
 //!   *starts* (its header is in the output buffer), so the output scheduler may send it
 //!   at once; its tail leaves the output no earlier than the transfer's end. Its input
 //!   buffer space is freed, and its credits start back upstream, when the transfer ends
@@ -35,7 +38,9 @@
 
 use std::collections::VecDeque;
 
-use super::{SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
+use std::sync::Arc;
+
+use super::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
 use crate::network::CreditCounter;
 use crate::network::port::PacketPool;
@@ -53,7 +58,8 @@ pub struct Cioq {
 }
 
 impl Cioq {
-    /// A CIOQ switch of `setup.ports` ports and `setup.lanes` lanes.
+    /// A CIOQ switch of `setup.ports` ports, `setup.lanes` lanes and the output queues of
+    /// `setup.lane_of_queue`.
     pub fn new(config: &CioqConfig, setup: SwitchSetup) -> Result<Cioq, EngineError> {
         let rate = BitRate::from_gbps(setup.link_gbps * config.speedup).ok_or_else(|| {
             EngineError::invalid(
@@ -64,7 +70,12 @@ impl Cioq {
         let credits = |bytes: u32| bytes / crate::network::CREDIT_BYTES;
         let output_credits = credits(config.output_buffer_bytes);
         Ok(Cioq {
-            crossbar: CioqSwitch::new(setup.ports, setup.lanes, output_credits),
+            crossbar: CioqSwitch::new(
+                setup.ports,
+                setup.lane_of_queue,
+                setup.lanes,
+                output_credits,
+            ),
             rate,
             header_crossing: Duration(u64::from(config.header_crossing_ns) * PS_PER_NS),
             input_credits: credits(config.input_buffer_bytes),
@@ -83,7 +94,7 @@ impl Cioq {
             let timer = TransferDone {
                 input: g.input as u16,
                 output: g.output as u16,
-                class: g.class,
+                in_lane: packet.lane,
                 credits: packet.credits as u16,
             };
             cx.actions.push(SwitchAction::Wake {
@@ -92,7 +103,7 @@ impl Cioq {
             });
             cx.actions.push(SwitchAction::Enqueue {
                 output: g.output,
-                lane: g.class,
+                queue: g.queue,
                 packet: g.packet,
             });
         }
@@ -104,13 +115,14 @@ impl Cioq {
 struct TransferDone {
     input: u16,
     output: u16,
-    class: u16,
+    /// The lane of the input buffer the packet leaves.
+    in_lane: u16,
     credits: u16,
 }
 
 impl TransferDone {
     fn encode(self) -> SwitchTimer {
-        let [a, b, c, d] = [self.input, self.output, self.class, self.credits].map(u64::from);
+        let [a, b, c, d] = [self.input, self.output, self.in_lane, self.credits].map(u64::from);
         SwitchTimer(a | b << 16 | c << 32 | d << 48)
     }
 
@@ -119,7 +131,7 @@ impl TransferDone {
         TransferDone {
             input: part(0),
             output: part(16),
-            class: part(32),
+            in_lane: part(32),
             credits: part(48),
         }
     }
@@ -142,15 +154,9 @@ impl SwitchModel for Cioq {
         self.output_credits
     }
 
-    fn on_header(
-        &mut self,
-        cx: &mut SwitchContext,
-        input: u32,
-        output: u32,
-        lane: u16,
-        packet: u32,
-    ) {
-        self.crossbar.enqueue(input, output, lane, packet);
+    fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {
+        self.crossbar
+            .enqueue(header.input, header.output, header.queue, header.packet);
         self.arbitrate(cx);
     }
 
@@ -160,7 +166,7 @@ impl SwitchModel for Cioq {
         self.crossbar.transfer_done(input, output);
         cx.actions.push(SwitchAction::ReleaseInput {
             input,
-            lane: t.class,
+            lane: t.in_lane,
             credits: u32::from(t.credits),
         });
         self.arbitrate(cx);
@@ -183,8 +189,8 @@ pub struct Grant {
     pub input: u32,
     /// Output port.
     pub output: u32,
-    /// Class.
-    pub class: u16,
+    /// Output queue.
+    pub queue: u16,
     /// Packet handle.
     pub packet: u32,
 }
@@ -193,12 +199,17 @@ pub struct Grant {
 /// schedulers live in the fabric's [`OutputPort`](crate::network::port::OutputPort)s).
 pub struct CioqSwitch {
     ports: u32,
-    classes: u32,
-    /// `voq[(input * ports + output) * classes + class]`: packet handles.
+    /// Output queues per port.
+    queues: u32,
+    /// Lanes per port.
+    lanes: u32,
+    /// Per output queue, its lane.
+    lane_of_queue: Arc<[u16]>,
+    /// `voq[(input * ports + output) * classes + queue]`: packet handles.
     voq: Vec<VecDeque<u32>>,
-    /// `voq_classes[input * ports + output]`: bit `c` set when VOQ (input, output, c) holds
-    /// a packet.
-    voq_classes: Vec<u64>,
+    /// `voq_queues[input * ports + output]`: bit `q` set when VOQ (input, output, q)
+    /// holds a packet.
+    voq_queues: Vec<u64>,
     /// `requests[output]`: bit `i` set when input `i` holds a packet for `output`.
     requests: Vec<u64>,
     /// Bit `o` set when `requests[o]` is not empty.
@@ -207,41 +218,51 @@ pub struct CioqSwitch {
     output_busy: u64,
     /// Per output, the input after the last one granted.
     next_input: Vec<u32>,
-    /// Per (input, output), the class after the last one served.
-    next_class: Vec<u32>,
+    /// Per (input, output), the queue after the last one served.
+    next_queue: Vec<u32>,
     /// The output to visit first in the next arbitration.
     next_output: u32,
-    /// `output_room[output * classes + class]`: free space of the output buffer.
+    /// `output_room[output * lanes + lane]`: free space of the output buffer.
     output_room: Vec<CreditCounter>,
 }
 
 impl CioqSwitch {
-    /// A switch of `ports` ports (at most 64) and `classes` classes (at most 64), with
-    /// output buffers of `output_credits` credits per port and class.
-    pub fn new(ports: u32, classes: u32, output_credits: u32) -> CioqSwitch {
+    /// A switch of `ports` ports (at most 64), the output queues of `lane_of_queue` (at
+    /// most 64) and `lanes` lanes, with output buffers of `output_credits` credits per
+    /// port and lane.
+    pub fn new(
+        ports: u32,
+        lane_of_queue: Arc<[u16]>,
+        lanes: u16,
+        output_credits: u32,
+    ) -> CioqSwitch {
         let p = ports as usize;
-        let c = classes as usize;
+        let c = lane_of_queue.len();
+        let queues = c as u32;
         CioqSwitch {
             ports,
-            classes,
+            queues,
+            lanes: u32::from(lanes),
+            lane_of_queue,
             voq: vec![VecDeque::new(); p * p * c],
-            voq_classes: vec![0; p * p],
+            voq_queues: vec![0; p * p],
             requests: vec![0; p],
             requested: 0,
             input_busy: 0,
             output_busy: 0,
             next_input: vec![0; p],
-            next_class: vec![0; p * p],
+            next_queue: vec![0; p * p],
             next_output: 0,
-            output_room: vec![CreditCounter::new(output_credits); p * c],
+            output_room: vec![CreditCounter::new(output_credits); p * usize::from(lanes)],
         }
     }
 
-    /// Queues packet `h` of `class` from `input` for `output` (its header has crossed).
-    pub fn enqueue(&mut self, input: u32, output: u32, class: u16, h: u32) {
+    /// Queues packet `h` from `input` for queue `queue` of `output` (its header has
+    /// crossed).
+    pub fn enqueue(&mut self, input: u32, output: u32, queue: u16, h: u32) {
         let pair = (input * self.ports + output) as usize;
-        self.voq[pair * self.classes as usize + usize::from(class)].push_back(h);
-        self.voq_classes[pair] |= 1 << class;
+        self.voq[pair * self.queues as usize + usize::from(queue)].push_back(h);
+        self.voq_queues[pair] |= 1 << queue;
         self.requests[output as usize] |= 1 << input;
         self.requested |= 1 << output;
     }
@@ -262,17 +283,17 @@ impl CioqSwitch {
             }
             let start = self.next_input[output as usize];
             for input in rotated_bits(candidates, start) {
-                let Some(class) = self.fitting_class(input, output, pool) else {
+                let Some(queue) = self.fitting_queue(input, output, pool) else {
                     continue;
                 };
                 let pair = (input * p + output) as usize;
-                let q = pair * self.classes as usize + class as usize;
+                let q = pair * self.queues as usize + queue as usize;
                 let Some(h) = self.voq[q].pop_front() else {
                     continue;
                 };
                 if self.voq[q].is_empty() {
-                    self.voq_classes[pair] &= !(1 << class);
-                    if self.voq_classes[pair] == 0 {
+                    self.voq_queues[pair] &= !(1 << queue);
+                    if self.voq_queues[pair] == 0 {
                         self.requests[output as usize] &= !(1 << input);
                         if self.requests[output as usize] == 0 {
                             self.requested &= !(1 << output);
@@ -280,21 +301,27 @@ impl CioqSwitch {
                     }
                 }
                 let credits = pool.get(h).credits;
-                self.output_room[(output * self.classes + class) as usize].consume(credits);
+                let room = self.room_index(output, queue as u16);
+                self.output_room[room].consume(credits);
                 self.input_busy |= 1 << input;
                 self.output_busy |= 1 << output;
                 self.next_input[output as usize] = (input + 1) % p;
-                self.next_class[pair] = (class + 1) % self.classes;
+                self.next_queue[pair] = (queue + 1) % self.queues;
                 self.next_output = (output + 1) % p;
                 return Some(Grant {
                     input,
                     output,
-                    class: class as u16,
+                    queue: queue as u16,
                     packet: h,
                 });
             }
         }
         None
+    }
+
+    /// Index in `output_room` of the lane of `output`'s queue `queue`.
+    fn room_index(&self, output: u32, queue: u16) -> usize {
+        (output * self.lanes + u32::from(self.lane_of_queue[usize::from(queue)])) as usize
     }
 
     /// Bits of every port.
@@ -306,15 +333,15 @@ impl CioqSwitch {
         }
     }
 
-    /// The first class, round robin from the pair's pointer, whose VOQ head fits the
+    /// The first queue, round robin from the pair's pointer, whose VOQ head fits the
     /// output buffer.
-    fn fitting_class(&self, input: u32, output: u32, pool: &PacketPool) -> Option<u32> {
+    fn fitting_queue(&self, input: u32, output: u32, pool: &PacketPool) -> Option<u32> {
         let pair = (input * self.ports + output) as usize;
-        let start = self.next_class[pair];
-        rotated_bits(self.voq_classes[pair], start).find(|&class| {
-            let q = pair * self.classes as usize + class as usize;
+        let start = self.next_queue[pair];
+        rotated_bits(self.voq_queues[pair], start).find(|&queue| {
+            let q = pair * self.queues as usize + queue as usize;
             self.voq[q].front().is_some_and(|&h| {
-                self.output_room[(output * self.classes + class) as usize].fits(pool.get(h).credits)
+                self.output_room[self.room_index(output, queue as u16)].fits(pool.get(h).credits)
             })
         })
     }
@@ -325,14 +352,14 @@ impl CioqSwitch {
         self.output_busy &= !(1 << output);
     }
 
-    /// A packet of `class` and `credits` has left the output buffer of `output`.
-    pub fn output_freed(&mut self, output: u32, class: u16, credits: u32) {
-        self.output_room[(output * self.classes + u32::from(class)) as usize].give_back(credits);
+    /// A packet of `lane` and `credits` has left the output buffer of `output`.
+    pub fn output_freed(&mut self, output: u32, lane: u16, credits: u32) {
+        self.output_room[(output * self.lanes + u32::from(lane)) as usize].give_back(credits);
     }
 
-    /// Output buffer credits (free, capacity) of `output` and `class`.
-    pub fn output_room(&self, output: u32, class: u16) -> (u32, u32) {
-        let c = &self.output_room[(output * self.classes + u32::from(class)) as usize];
+    /// Output buffer credits (free, capacity) of `output` and `lane`.
+    pub fn output_room(&self, output: u32, lane: u16) -> (u32, u32) {
+        let c = &self.output_room[(output * self.lanes + u32::from(lane)) as usize];
         (c.free(), c.capacity())
     }
 
@@ -379,8 +406,13 @@ mod tests {
             credits,
             source: 0,
             destination: 0,
-            class,
+            sl: class,
+            lane: class,
         })
+    }
+
+    fn identity(classes: u16) -> Arc<[u16]> {
+        (0..classes).collect()
     }
 
     #[test]
@@ -396,7 +428,7 @@ mod tests {
     #[test]
     fn outputs_grant_inputs_round_robin() {
         let mut pool = PacketPool::default();
-        let mut sw = CioqSwitch::new(4, 1, 100);
+        let mut sw = CioqSwitch::new(4, identity(1), 1, 100);
         for input in [0, 1, 3] {
             for _ in 0..2 {
                 let h = add(&mut pool, 1, 0);
@@ -417,7 +449,7 @@ mod tests {
     #[test]
     fn one_transfer_per_input() {
         let mut pool = PacketPool::default();
-        let mut sw = CioqSwitch::new(4, 1, 100);
+        let mut sw = CioqSwitch::new(4, identity(1), 1, 100);
         let a = add(&mut pool, 1, 0);
         let b = add(&mut pool, 1, 0);
         let c = add(&mut pool, 1, 0);
@@ -440,7 +472,7 @@ mod tests {
     #[test]
     fn output_buffer_room_is_required() {
         let mut pool = PacketPool::default();
-        let mut sw = CioqSwitch::new(2, 2, 4);
+        let mut sw = CioqSwitch::new(2, identity(2), 2, 4);
         let big = add(&mut pool, 3, 0);
         let small = add(&mut pool, 1, 1);
         let first = add(&mut pool, 2, 0);

@@ -12,7 +12,10 @@
 //! The switch answers by pushing [`SwitchAction`]s, which the fabric carries out in the
 //! order given: put a packet into an output port's queue, free input buffer space (whose
 //! credits go back upstream), or wake the switch later. Ports are the switch's local port
-//! numbers; lanes are the queue and credit indices at those ports.
+//! numbers. A packet occupies its input buffer on its *input lane* (the lane of the link
+//! it came by) and is bound for an *output queue* (its SL and routing lane at the output
+//! port), whose packets use the *output lane* `lane_of_queue[queue]` in the output
+//! buffer and on the next link (see [`crate::network::lanes`]).
 //!
 //! Adding a switch architecture: a new file here implementing [`SwitchModel`], a variant
 //! in [`crate::scenario::SwitchConfig`], and one line in [`build`].
@@ -31,13 +34,13 @@ pub struct SwitchTimer(pub u64);
 /// What a switch asks the fabric to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SwitchAction {
-    /// Put `packet` into `lane`'s queue of output port `output` (its header is in the
+    /// Put `packet` into queue `queue` of output port `output` (its header is in the
     /// output buffer); the fabric tells the port's scheduler and tries to send.
     Enqueue {
         /// Local output port.
         output: u32,
-        /// Lane (queue) at that port.
-        lane: u16,
+        /// Output queue at that port.
+        queue: u16,
         /// Packet handle.
         packet: u32,
     },
@@ -77,20 +80,14 @@ pub trait SwitchModel {
     fn kind(&self) -> &'static str;
     /// Time from a header's arrival on an input link to [`SwitchModel::on_header`].
     fn header_delay(&self) -> Duration;
-    /// Credits per lane of each input buffer (what upstream ports may send into).
+    /// Credits per lane of each input buffer (what upstream ports may send into; with
+    /// a shared credit policy, the port's buffer is this times its lanes).
     fn input_credits(&self) -> u32;
     /// Credits per lane of each output buffer.
     fn output_credits(&self) -> u32;
-    /// Packet `packet`'s header has crossed input `input`; routing sent it to `output`
-    /// on `lane`.
-    fn on_header(
-        &mut self,
-        cx: &mut SwitchContext,
-        input: u32,
-        output: u32,
-        lane: u16,
-        packet: u32,
-    );
+    /// Packet `packet`'s header has crossed input `input`, where it occupies `in_lane`;
+    /// routing sent it to output queue `queue` of `output`.
+    fn on_header(&mut self, cx: &mut SwitchContext, header: Header);
     /// A timer the switch asked for is due.
     fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer);
     /// A packet of `lane` and `credits` has left output `output`'s buffer on the link.
@@ -99,13 +96,30 @@ pub trait SwitchModel {
     fn queued(&self) -> usize;
 }
 
+/// A routed header, as [`SwitchModel::on_header`] gets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// Local input port.
+    pub input: u32,
+    /// Lane of the input buffer the packet is in.
+    pub in_lane: u16,
+    /// Local output port.
+    pub output: u32,
+    /// Output queue at that port (its lane is `lane_of_queue[queue]`).
+    pub queue: u16,
+    /// Packet handle.
+    pub packet: u32,
+}
+
 /// What every switch of a network is built from.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SwitchSetup {
     /// Ports of this switch.
     pub ports: u32,
-    /// Lanes per port.
-    pub lanes: u32,
+    /// Lanes (credit pools) per port.
+    pub lanes: u16,
+    /// Per output queue, its lane (so the number of output queues per port too).
+    pub lane_of_queue: std::sync::Arc<[u16]>,
     /// The link rate.
     pub link: BitRate,
     /// The link rate in Gb/s as the scenario gives it (rates derived from it, such as a

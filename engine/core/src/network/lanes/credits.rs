@@ -1,0 +1,232 @@
+//! Credit policies: how a buffer's space is split among its lanes, as the sender that
+//! feeds it counts it (credit-based flow control: a packet is sent only when its lane
+//! has room for all of it).
+//!
+//! - **Per lane** (the default): each lane owns `capacity` credits.
+//! - **Shared** (InfiniBand-style): the port's buffer of `lanes x capacity` credits is
+//!   shared; each lane is guaranteed `min` credits and may hold at most `max`. A lane may
+//!   take `c` more credits when its use stays at most `max` and the part of all lanes'
+//!   use above their minimum fits in the shared part, `total - lanes x min`. A lane
+//!   whose use is below its minimum draws on its reservation first, so no other lane can
+//!   take it away: with `min` at least one largest packet, every lane can always accept
+//!   a packet once it is empty, which keeps each routing's per-lane deadlock argument.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::network::CreditCounter;
+use crate::scenario::tagged::tagged_enum;
+
+/// How a switch input buffer's credits are split among lanes (`model.lanes.credits`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CreditPolicyConfig {
+    /// Each lane has the switch's input buffer size to itself; the default.
+    PerLane,
+    /// One buffer per port (the switch's input buffer size times the lanes) shared by the
+    /// lanes, with a minimum and a maximum per lane.
+    Shared(SharedCreditsConfig),
+}
+tagged_enum!(CreditPolicyConfig, "credit policy", {
+    "per_lane" => PerLane,
+    "shared" => Shared(SharedCreditsConfig),
+});
+
+/// The limits of a shared buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, Serialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct SharedCreditsConfig {
+    /// Space reserved for each lane, in bytes (at least the largest packet).
+    pub min_bytes: u32,
+    /// Most space one lane may hold, in bytes (at least `min_bytes`, at most the port's
+    /// buffer).
+    pub max_bytes: u32,
+}
+
+/// The credits of one downstream buffer, per lane, under a policy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LaneCredits {
+    /// Each lane its own counter.
+    PerLane(Vec<CreditCounter>),
+    /// One shared buffer.
+    Shared(SharedCredits),
+}
+
+/// A buffer shared among lanes with a minimum and a maximum per lane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedCredits {
+    used: Vec<u32>,
+    min: u32,
+    max: u32,
+    /// Credits above the lanes' minimums: `total - lanes x min`.
+    pool: u32,
+    /// Credits of the pool in use: the sum of `used - min` over lanes above their minimum.
+    pool_used: u32,
+}
+
+impl LaneCredits {
+    /// Separate counters of `capacity` credits for `lanes` lanes.
+    pub fn per_lane(lanes: usize, capacity: u32) -> LaneCredits {
+        LaneCredits::PerLane(vec![CreditCounter::new(capacity); lanes])
+    }
+
+    /// A shared buffer of `total` credits for `lanes` lanes, `min` reserved and at most
+    /// `max` for each (the scenario was validated: `lanes x min <= total`, `min <= max`).
+    pub fn shared(lanes: usize, total: u32, min: u32, max: u32) -> LaneCredits {
+        let reserved = (lanes as u32).saturating_mul(min);
+        LaneCredits::Shared(SharedCredits {
+            used: vec![0; lanes],
+            min,
+            max: max.min(total),
+            pool: total.saturating_sub(reserved),
+            pool_used: 0,
+        })
+    }
+
+    /// Credits lane `lane` could take now.
+    pub fn free(&self, lane: usize) -> u32 {
+        match self {
+            LaneCredits::PerLane(c) => c[lane].free(),
+            LaneCredits::Shared(s) => s.free(lane),
+        }
+    }
+
+    /// Whether `credits` fit lane `lane` now.
+    pub fn fits(&self, lane: usize, credits: u32) -> bool {
+        credits <= self.free(lane)
+    }
+
+    /// Takes `credits` for lane `lane`; false (and nothing taken) when they do not fit.
+    pub fn consume(&mut self, lane: usize, credits: u32) -> bool {
+        match self {
+            LaneCredits::PerLane(c) => c[lane].consume(credits),
+            LaneCredits::Shared(s) => s.consume(lane, credits),
+        }
+    }
+
+    /// Gives `credits` of lane `lane` back (never below zero use).
+    pub fn give_back(&mut self, lane: usize, credits: u32) {
+        match self {
+            LaneCredits::PerLane(c) => c[lane].give_back(credits),
+            LaneCredits::Shared(s) => s.give_back(lane, credits),
+        }
+    }
+
+    /// Credits lane `lane` holds.
+    pub fn in_use(&self, lane: usize) -> u32 {
+        match self {
+            LaneCredits::PerLane(c) => c[lane].in_use(),
+            LaneCredits::Shared(s) => s.used[lane],
+        }
+    }
+}
+
+impl SharedCredits {
+    fn above_min(&self, used: u32) -> u32 {
+        used.saturating_sub(self.min)
+    }
+
+    fn free(&self, lane: usize) -> u32 {
+        let used = self.used[lane];
+        let own = self.min.saturating_sub(used);
+        let pool_free = self.pool - self.pool_used;
+        (own + pool_free).min(self.max.saturating_sub(used))
+    }
+
+    fn consume(&mut self, lane: usize, credits: u32) -> bool {
+        if credits > self.free(lane) {
+            return false;
+        }
+        let before = self.above_min(self.used[lane]);
+        self.used[lane] += credits;
+        self.pool_used += self.above_min(self.used[lane]) - before;
+        true
+    }
+
+    fn give_back(&mut self, lane: usize, credits: u32) {
+        let before = self.above_min(self.used[lane]);
+        self.used[lane] = self.used[lane].saturating_sub(credits);
+        self.pool_used -= before - self.above_min(self.used[lane]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn per_lane_counters_are_independent() {
+        let mut c = LaneCredits::per_lane(2, 4);
+        assert!(c.consume(0, 4));
+        assert!(!c.consume(0, 1));
+        assert_eq!(c.free(1), 4);
+        c.give_back(0, 3);
+        assert_eq!(c.free(0), 3);
+    }
+
+    /// Worked example: 3 lanes, 12 credits, 2 reserved each (pool of 6), at most 7 per lane.
+    #[test]
+    fn shared_reserves_minimums_and_caps_maximums() {
+        let mut c = LaneCredits::shared(3, 12, 2, 7);
+        assert_eq!(c.free(0), 7, "capped by the maximum");
+        assert!(c.consume(0, 7)); // 2 own + 5 of the pool
+        assert_eq!(c.free(1), 3, "own 2 + the pool's last 1");
+        assert!(c.consume(1, 3));
+        assert_eq!(c.free(2), 2, "lane 2 keeps its reservation");
+        assert!(!c.consume(2, 3));
+        assert!(c.consume(2, 2));
+        assert_eq!((0..3).map(|l| c.free(l)).collect::<Vec<_>>(), vec![0, 0, 0]);
+        c.give_back(0, 4);
+        assert_eq!(c.in_use(0), 3);
+        assert_eq!(
+            c.free(1),
+            4,
+            "4 back: lane 1 at 3 may reach 7 - 3 = 4, the pool has 4 free"
+        );
+        c.give_back(1, 3);
+        assert_eq!(c.free(1), 7, "own 2 + pool 5, capped at 7");
+    }
+
+    proptest::proptest! {
+        /// Whatever the sequence of takes and returns: no lane above its maximum, the
+        /// total within the buffer, a lane below its minimum can always take up to it,
+        /// and `consume` succeeds exactly when `free` says the credits fit.
+        #[test]
+        fn shared_invariants_hold_for_random_sequences(
+            lanes in 1usize..5,
+            min in 0u32..5,
+            extra in 0u32..20,
+            max_pick in 0u32..1000,
+            ops in proptest::collection::vec((0usize..5, proptest::bool::ANY, 0u32..6), 0..200),
+        ) {
+            let total = min * lanes as u32 + extra;
+            let lo = min.max(1).min(total.max(1));
+            let max = lo + max_pick % (total.max(1) - lo + 1);
+            let mut c = LaneCredits::shared(lanes, total, min, max);
+            let mut used = vec![0u32; lanes];
+            for (lane, take, k) in ops {
+                let lane = lane % lanes;
+                if take {
+                    let fits = c.free(lane) >= k;
+                    proptest::prop_assert_eq!(c.consume(lane, k), fits);
+                    if fits {
+                        used[lane] += k;
+                    }
+                } else {
+                    let k = k.min(used[lane]);
+                    c.give_back(lane, k);
+                    used[lane] -= k;
+                }
+                proptest::prop_assert!(used.iter().all(|&u| u <= max));
+                proptest::prop_assert!(used.iter().sum::<u32>() <= total);
+                for (l, &u) in used.iter().enumerate() {
+                    proptest::prop_assert_eq!(c.in_use(l), u);
+                    if u < min {
+                        proptest::prop_assert!(c.free(l) >= (min - u).min(max - u));
+                    }
+                }
+            }
+        }
+    }
+}

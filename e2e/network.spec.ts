@@ -1,8 +1,8 @@
 // The network editor end to end: a small torus built in the browser from the starter
-// network, and a bad value shown next to its field (the engine's validation, placed by
-// field path).
+// network, run in the worker with results per class (service level), and a bad value
+// shown next to its field (the engine's validation, placed by field path).
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, runButton } from './helpers';
+import { openApp, runButton, runToEnd, screens } from './helpers';
 
 const editor = (page: Page) => page.getByTestId('network-editor');
 
@@ -21,8 +21,36 @@ async function openSmallTorus(page: Page): Promise<void> {
   );
 }
 
-test('a bad value shows its error next to its field; the summary takes the keyboard there', async ({ page }) => {
+/** The small torus, routed by dimension order. */
+async function buildSmallTorus(page: Page): Promise<void> {
   await openSmallTorus(page);
+  // The engine says which routings fit a torus; pick the one it accepts.
+  await expect(editor(page).getByTestId('routing-hint')).toHaveText(/The engine accepts .*Dimension order/);
+  await editor(page).getByLabel('Routing', { exact: true }).selectOption('dimension_order');
+}
+
+test('build a small torus in the browser, run it, see results per class (SL)', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await buildSmallTorus(page);
+  await expect(page.getByTestId('error-summary')).toBeEmpty();
+  await expect(page.getByTestId('work-estimate')).toHaveText(/^Estimated work: about [\d,  ]+ packets/);
+  await runToEnd(page);
+  const results = page.getByRole('region', { name: 'Results' });
+  await expect(results).toContainText('Scenario “Small torus”');
+  const rows = results.getByTestId('results-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  for (const [i, name] of ['QoS', 'BE'].entries()) {
+    await expect(rows.nth(i).getByRole('rowheader')).toHaveText(name);
+    // Packets delivered in the measurement window: a number above zero.
+    const packets = Number(((await rows.nth(i).locator('td').nth(2).textContent()) ?? '').replace(/\D/g, ''));
+    expect(packets).toBeGreaterThan(0);
+  }
+  await page.screenshot({ path: `${screens}network-editor-1440.png`, fullPage: true });
+});
+
+test('a bad value shows its error next to its field; Run waits until it is fixed', async ({ page }) => {
+  await buildSmallTorus(page);
+  await expect(runButton(page)).toBeEnabled();
   const trunk = editor(page).getByLabel('Trunk ports');
   await trunk.fill('0');
   const field = editor(page).locator('.field').filter({ has: page.getByLabel('Trunk ports') });
@@ -37,4 +65,16 @@ test('a bad value shows its error next to its field; the summary takes the keybo
   await page.keyboard.type('1');
   await expect(field.locator('.field-error')).toHaveCount(0);
   await expect(trunk).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(runButton(page)).toBeEnabled();
+});
+
+test('the network editor and its results fit a 390 px wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await buildSmallTorus(page);
+  await runToEnd(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByRole('region', { name: 'Topology and routing' }).screenshot({ path: `${screens}network-topology-390.png` });
+  await page.getByRole('region', { name: 'Results' }).screenshot({ path: `${screens}network-results-390.png` });
+  await page.screenshot({ path: `${screens}network-editor-390.png`, fullPage: true });
 });

@@ -78,3 +78,23 @@ test('the network editor and its results fit a 390 px wide screen', async ({ pag
   await page.getByRole('region', { name: 'Results' }).screenshot({ path: `${screens}network-results-390.png` });
   await page.screenshot({ path: `${screens}network-editor-390.png`, fullPage: true });
 });
+
+test('lanes: both classes on one VL with shared credits; a reserve below a packet is named next to its field; the run keeps results per SL', async ({ page }) => {
+  await buildSmallTorus(page);
+  const lanes = page.getByRole('region', { name: 'Lanes' });
+  await lanes.getByLabel('Lane map').selectOption('sl2vl');
+  await lanes.getByLabel('VL of BE (SL 1)').fill('0');
+  await lanes.getByLabel('Credits of a switch input buffer').selectOption('shared');
+  const reserve = lanes.getByLabel('Reserved per lane (B)');
+  await reserve.fill('64');
+  const field = lanes.locator('.field').filter({ has: page.getByLabel('Reserved per lane (B)') });
+  await expect(field.locator('.field-error')).toHaveText(/must reserve at least the largest packet \(2048 B\)/);
+  await expect(runButton(page)).toBeDisabled();
+  await reserve.fill('2048');
+  await expect(field.locator('.field-error')).toHaveCount(0);
+  await runToEnd(page);
+  const rows = page.getByRole('region', { name: 'Results' }).getByTestId('results-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByRole('rowheader')).toHaveText('BE');
+  await lanes.screenshot({ path: `${screens}network-lanes-1440.png` });
+});

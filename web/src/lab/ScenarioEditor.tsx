@@ -4,7 +4,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import type { Scenario } from '../generated';
 import type { Engine } from '../engine/client';
-import { isNetwork } from '../network/edit';
+import { isNetwork } from '../network/networkScenario';
 import { NetworkEditor } from '../network/NetworkEditor';
 import { ClassEditor } from './ClassEditor';
 import { addClass, classShares, isLinkLab, MAX_CLASSES, type LinkLabScenario } from '../shared/edit';

@@ -1,7 +1,7 @@
 // The links (all alike) and the network interfaces' buffers.
 import { NumberField } from '../form/fields';
 import type { NetworkLinkConfig } from '../generated';
-import { editNetwork } from './edit';
+import { editNetwork } from './networkScenario';
 import type { SectionProps } from './sectionProps';
 
 export function LinksSection({ scenario, onEdit }: SectionProps) {

@@ -88,6 +88,7 @@ describe('network scenarios in the link lab', () => {
       'General',
       'Topology and routing',
       'Switch',
+      'Lanes',
       'Links and interfaces',
       'Traffic classes',
       'Admission control',
@@ -121,6 +122,28 @@ describe('network scenarios in the link lab', () => {
     fireEvent.change(screen.getByLabelText('Trunk ports'), { target: { value: '0' } });
     await waitFor(() => expect(screen.getByTestId('routing-hint').textContent).toBe('Which routings fit shows once the topology is valid.'));
     expect([...routing.options].map((o) => o.textContent)).toEqual(['up*/down*', 'Valiant', 'Dimension order', 'Least occupied (per connection)']);
+  }, 30_000);
+
+  it('lanes: a lane map with a field per entry, shared credits with their limits, messages by table', () => {
+    const errors = new Map([['model.lanes.map.sl2vl', ['must give an entry for each of the 2 classes (SLs) (got 1)']]]);
+    let latest: Scenario = structuredClone(starterJson) as Scenario;
+    function Harness() {
+      const [scenario, setScenario] = useState(latest);
+      latest = scenario;
+      return (
+        <FieldErrorsContext.Provider value={errors}>
+          <ScenarioEditor scenario={scenario} onEdit={(f) => setScenario((s) => f(s))} validate={fakeValidate()} />
+        </FieldErrorsContext.Provider>
+      );
+    }
+    render(<Harness />);
+    fireEvent.change(screen.getByLabelText('Lane map'), { target: { value: 'sl2vl' } });
+    fireEvent.change(screen.getByLabelText('VL of BE (SL 1)'), { target: { value: '0' } });
+    expect(latest.model).toMatchObject({ lanes: { map: { kind: 'sl2vl', sl2vl: [0, 0] } } });
+    expect(screen.getByRole('group', { name: 'SL2VL' }).textContent).toMatch(/must give an entry for each of the 2 classes/);
+    fireEvent.change(screen.getByLabelText('Credits of a switch input buffer'), { target: { value: 'shared' } });
+    fireEvent.change(screen.getByLabelText('Most one lane may hold (B)'), { target: { value: '8192' } });
+    expect(latest.model).toMatchObject({ lanes: { credits: { kind: 'shared', min_bytes: 2048, max_bytes: 8192 } } });
   }, 30_000);
 
   it('a problem the engine names is shown next to its field, and the field says it is invalid', () => {

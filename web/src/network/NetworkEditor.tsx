@@ -2,7 +2,7 @@
 // each with its fields and the engine's messages next to them. Run simulates it here.
 import { memo } from 'react';
 import type { Edit } from '../form/types';
-import type { NetworkScenario } from './edit';
+import type { NetworkScenario } from './networkScenario';
 import type { SectionProps } from './sectionProps';
 import { NETWORK_SECTIONS } from './sections';
 import './network.css';

@@ -2,7 +2,8 @@
 // edit.ts's SWITCH_MODELS and its fields here, by kind).
 import { NumberField, SelectField } from '../form/fields';
 import type { CioqConfig } from '../generated';
-import { editNetwork, setSwitchKind, SWITCH_MODELS, type SwitchKind } from './edit';
+import { setSwitchKind, SWITCH_MODELS, type SwitchKind } from './edit';
+import { editNetwork } from './networkScenario';
 import type { SectionProps } from './sectionProps';
 
 const PATH = 'model.switch';

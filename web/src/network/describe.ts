@@ -1,6 +1,6 @@
 // Networks in words: the topology, a class's generator and its load, as the editor's
 // notes and the class cards show them.
-import type { NetworkConfig } from '../generated';
+import type { NetworkClassConfig, NetworkConfig } from '../generated';
 
 /** A short description of a network's topology, e.g. "folded perfect-shuffle MIN, 64 end points, 8-port switches". */
 export function topologyText(net: NetworkConfig): string {
@@ -40,4 +40,18 @@ export function generatorText(c: NetworkConfig['classes'][number]): string {
 /** The offered load of a network class per end point (fraction of the link; null when unreadable). */
 export function classLoad(c: NetworkConfig['classes'][number]): number | null {
   return Number.isFinite(c.traffic.load) ? c.traffic.load : null;
+}
+
+/** Largest packet a class sends, in bytes. */
+export function maxPacketBytes(c: NetworkClassConfig): number {
+  const g = c.traffic.generator;
+  switch (g.kind) {
+    case 'bursts':
+      return g.size.kind === 'fixed' ? g.size.bytes : g.size.max_bytes;
+    case 'cbr':
+      return g.packet_bytes;
+    case 'video':
+    case 'video_trace':
+      return g.mtu_bytes;
+  }
 }

@@ -4,7 +4,6 @@ import type { NetworkConfig, Scenario } from '../generated';
 import { defaultScenario } from '../state/scenario';
 import {
   addNetworkClass,
-  editNetwork,
   isConnectionClass,
   removeNetworkClass,
   setAdmission,
@@ -19,6 +18,7 @@ import {
   setTorusRank,
   sizeOfKind,
 } from './edit';
+import { editNetwork } from './networkScenario';
 
 const network = (): Scenario => structuredClone(r2Json) as Scenario;
 const net = (s: Scenario): NetworkConfig => {

@@ -13,21 +13,10 @@ import type {
   SwitchConfig,
   TopologyConfig,
 } from '../generated';
+import { maxPacketBytes } from './describe';
+import { editNetwork } from './networkScenario';
+import { lanesWithClassAdded, lanesWithClassRemoved } from './lanes';
 import { convertScheduler, setPerClass, withClassAdded, withClassRemoved, type SchedulerKind } from '../shared/schedulers';
-
-/** A scenario whose model is a network: what the network editor edits. */
-export type NetworkScenario = Scenario & { model: { kind: 'network' } & NetworkConfig };
-
-export function isNetwork(s: Scenario): s is NetworkScenario {
-  return s.model.kind === 'network';
-}
-
-/** Applies `f` to the network of `s` (a link lab is left unchanged). */
-export function editNetwork(s: Scenario, f: (net: NetworkConfig) => NetworkConfig): Scenario {
-  if (!isNetwork(s)) return s;
-  const { kind, ...net } = s.model;
-  return { ...s, model: { kind, ...f(net) } };
-}
 
 export type TopologyKind = TopologyConfig['kind'];
 
@@ -176,20 +165,6 @@ export function setDestinations(s: Scenario, i: number, kind: DestinationKind): 
   );
 }
 
-/** Largest packet a class sends, in bytes. */
-export function maxPacketBytes(c: NetworkClassConfig): number {
-  const g = c.traffic.generator;
-  switch (g.kind) {
-    case 'bursts':
-      return g.size.kind === 'fixed' ? g.size.bytes : g.size.max_bytes;
-    case 'cbr':
-      return g.packet_bytes;
-    case 'video':
-    case 'video_trace':
-      return g.mtu_bytes;
-  }
-}
-
 /**
  * A network class as the scheduler helpers of `shared/schedulers.ts` see a port's class:
  * they read only its name, load and largest packet (to size quanta, table weights and
@@ -260,6 +235,7 @@ export function addNetworkClass(s: Scenario): Scenario {
     return {
       ...net,
       classes: [...net.classes, cls],
+      ...(net.lanes ? { lanes: lanesWithClassAdded(net.lanes, n) } : {}),
       interface_scheduler: withClassAdded(net.interface_scheduler, portClass(cls), n),
       switch_scheduler: withClassAdded(net.switch_scheduler, portClass(cls), n),
       ...(net.admission ? { admission: { ...net.admission, reserved: [...net.admission.reserved, 0] } } : {}),
@@ -274,6 +250,7 @@ export function removeNetworkClass(s: Scenario, i: number): Scenario {
     return {
       ...net,
       classes: net.classes.filter((_, k) => k !== i),
+      ...(net.lanes ? { lanes: lanesWithClassRemoved(net.lanes, i) } : {}),
       interface_scheduler: withClassRemoved(net.interface_scheduler, i, n),
       switch_scheduler: withClassRemoved(net.switch_scheduler, i, n),
       ...(net.admission ? { admission: { ...net.admission, reserved: net.admission.reserved.filter((_, k) => k !== i) } } : {}),

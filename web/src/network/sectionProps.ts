@@ -1,7 +1,7 @@
 // What every section of the network editor is drawn with (see sections.tsx).
 import type { Engine } from '../engine/client';
 import type { Edit } from '../form/types';
-import type { NetworkScenario } from './edit';
+import type { NetworkScenario } from './networkScenario';
 
 /** What every section is drawn with. */
 export interface SectionProps {

@@ -93,39 +93,43 @@ export function setSharedCredits(s: Scenario, patch: { min_bytes?: number; max_b
   return editLanes(s, (lanes) => (lanes.credits?.kind === 'shared' ? { ...lanes, credits: { ...lanes.credits, ...patch } } : lanes));
 }
 
-/** The lanes with a place for a new class `n` (the next lane) in the per-class lists. */
+/** The lanes with a place for a new class `n` (the next lane) in the per-class tables. */
 export function lanesWithClassAdded(lanes: LanesConfig | undefined, n: number): LanesConfig | undefined {
-  const map = lanes?.map;
-  if (!lanes || !map) return lanes;
+  return lanes?.map ? { ...lanes, map: mapWithClassAdded(lanes.map, n) } : lanes;
+}
+
+/** The lanes without class `i` in the per-class tables. */
+export function lanesWithClassRemoved(lanes: LanesConfig | undefined, i: number): LanesConfig | undefined {
+  return lanes?.map ? { ...lanes, map: mapWithClassRemoved(lanes.map, i) } : lanes;
+}
+
+function mapWithClassAdded(map: LaneMapConfig, n: number): LaneMapConfig {
   switch (map.kind) {
     case 'identity':
-      return lanes;
+      return map;
     case 'sl2vl':
-      return { ...lanes, map: { ...map, sl2vl: [...map.sl2vl, n] } };
+      return { ...map, sl2vl: [...map.sl2vl, n] };
     case 'class_to_vc':
-      return { ...lanes, map: { ...map, vc: [...map.vc, n] } };
+      return { ...map, vc: [...map.vc, n] };
     case 'omnipath': {
       // SC n for the new SL n, on VL n, read back as SL n (where the SC tables are that short).
       const grow = (list: number[]): number[] => (list.length <= n ? [...list, ...upTo(n + 1 - list.length).map((k) => list.length + k)] : list);
-      return { ...lanes, map: { ...map, sl2sc: [...map.sl2sc, n], sc2vl: grow(map.sc2vl), sc2sl: grow(map.sc2sl) } };
+      return { ...map, sl2sc: [...map.sl2sc, n], sc2vl: grow(map.sc2vl), sc2sl: grow(map.sc2sl) };
     }
   }
 }
 
-/** The lanes without class `i` in the per-class lists. */
-export function lanesWithClassRemoved(lanes: LanesConfig | undefined, i: number): LanesConfig | undefined {
-  const map = lanes?.map;
-  if (!lanes || !map) return lanes;
+function mapWithClassRemoved(map: LaneMapConfig, i: number): LaneMapConfig {
   const drop = (list: readonly number[]) => list.filter((_, k) => k !== i);
   switch (map.kind) {
     case 'identity':
-      return lanes;
+      return map;
     case 'sl2vl':
-      return { ...lanes, map: { ...map, sl2vl: drop(map.sl2vl) } };
+      return { ...map, sl2vl: drop(map.sl2vl) };
     case 'class_to_vc':
-      return { ...lanes, map: { ...map, vc: drop(map.vc) } };
+      return { ...map, vc: drop(map.vc) };
     case 'omnipath':
       // Later SLs move down one, so the SCs that read back as them do too.
-      return { ...lanes, map: { ...map, sl2sc: drop(map.sl2sc), sc2sl: map.sc2sl.map((sl) => (sl > i ? sl - 1 : sl)) } };
+      return { ...map, sl2sc: drop(map.sl2sc), sc2sl: map.sc2sl.map((sl) => (sl > i ? sl - 1 : sl)) };
   }
 }

@@ -192,22 +192,21 @@ test('an R2 sweep can be cancelled and then makes no further progress', async ({
   await expect(view(page).getByRole('button', { name: 'Run R2 sweep' })).toBeEnabled();
 });
 
-test('a network scenario opened in the link lab is shown read-only with a way to the R2 view', async ({ page }) => {
+test('a network scenario opened in the link lab is edited there, runs, and links to the R2 view', async ({ page }) => {
   await page.goto('./#preset=r2-multimedia-drr');
-  const summary = page.getByTestId('network-summary');
-  await expect(summary).toBeVisible();
-  await expect(summary).toContainText('folded perfect-shuffle MIN, 64 end points, 8-port switches');
+  const editor = page.getByTestId('network-editor');
+  await expect(editor).toBeVisible();
+  await expect(editor.getByTestId('topology-text')).toHaveText('folded perfect-shuffle MIN, 64 end points, 8-port switches');
   await expect(page.getByRole('button', { name: 'Animate decisions' })).toBeDisabled();
-  // It still runs in the lab: results per class of the network.
+  // It runs in the lab: results per class of the network.
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('run-status')).toHaveText('Done', { timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('rowheader', { name: 'VI' }).first()).toBeVisible();
-  await summary.screenshot({ path: `${screens}r2-network-in-lab.png` });
-  await summary.getByRole('link', { name: 'Multimedia network (R2) view' }).click();
+  await editor.getByRole('link', { name: 'Multimedia network (R2) view' }).click();
   await expect(view(page)).toBeVisible();
   // And back: the view links each configuration to the lab.
   await view(page).getByRole('link', { name: 'SCFQ' }).click();
-  await expect(page.getByTestId('network-summary')).toContainText('switch outputs: SCFQ');
+  await expect(page.getByTestId('network-editor').getByLabel('Switch output ports: scheduler')).toHaveValue('scfq');
 });
 
 /** VI throughput per (scheduler, load) from the throughput chart's CSV. */

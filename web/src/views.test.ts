@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from './engine/client';
 import { VIEWS, viewOf } from './views';
 
-const full = { atLoad: () => 0, meanCi90: () => 0, design: () => 0, evaluate: () => 0, opensmExport: () => 0, opensmParse: () => 0 } as unknown as Engine;
+const full = {
+  atLoad: () => 0,
+  meanCi90: () => 0,
+  design: () => 0,
+  evaluate: () => 0,
+  opensmExport: () => 0,
+  opensmParse: () => 0,
+  designExport: () => 0,
+  opafmImport: () => 0,
+} as unknown as Engine;
 
 describe('the view registry', () => {
   it('maps addresses to views, old links included', () => {

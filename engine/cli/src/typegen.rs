@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use qoslab_core::design::{Design, Evaluation, Requirements, ServiceListKind};
+use qoslab_core::scenario::WorkEstimate;
 use qoslab_core::sweep::SweepResult;
 use qoslab_core::trace::Trace;
 use qoslab_core::{EngineError, RunResults, Scenario};
@@ -27,6 +28,7 @@ pub fn write(ts_dir: &Path, schema: &Path) -> std::io::Result<()> {
     Requirements::export_all(&cfg).map_err(to_io)?;
     Design::export_all(&cfg).map_err(to_io)?;
     Evaluation::export_all(&cfg).map_err(to_io)?;
+    WorkEstimate::export_all(&cfg).map_err(to_io)?;
 
     let mut names: Vec<String> = std::fs::read_dir(ts_dir)?
         .filter_map(|e| e.ok())

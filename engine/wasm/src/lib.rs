@@ -60,6 +60,19 @@ pub fn load_scenario(scenario_json: &str) -> Result<String, JsValue> {
         .map_err(|e| to_js_error(&e))
 }
 
+/// The work a run of the scenario is expected to do (`WorkEstimate` JSON: packets, on/off
+/// period changes, and the limit validation holds them against), shown before a run;
+/// throws an `EngineError` object when the scenario is refused.
+#[wasm_bindgen]
+pub fn scenario_work_estimate(scenario_json: &str) -> Result<String, JsValue> {
+    let scenario = qoslab_core::scenario::parse(scenario_json).map_err(|e| to_js_error(&e))?;
+    serde_json::to_string(&qoslab_core::scenario::work_estimate(&scenario)).map_err(|e| {
+        to_js_error(&EngineError::Internal {
+            message: e.to_string(),
+        })
+    })
+}
+
 /// The JSON Schema of the scenario format.
 #[wasm_bindgen]
 pub fn scenario_schema() -> String {

@@ -12,6 +12,7 @@ import type {
   RunProgress,
   ServiceListOutcome,
   TraceOutcome,
+  WorkEstimateOutcome,
 } from './protocol';
 import type { EngineApi } from './worker';
 
@@ -26,11 +27,12 @@ export type {
   RunProgress,
   ServiceListOutcome,
   TraceOutcome,
+  WorkEstimateOutcome,
 } from './protocol';
 
 /** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
 export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
-  Partial<Pick<EngineClient, 'serviceList' | 'atLoad' | 'meanCi90' | 'frameTrace' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse' | 'designExport' | 'opafmImport'>>;
+  Partial<Pick<EngineClient, 'workEstimate' | 'serviceList' | 'atLoad' | 'meanCi90' | 'frameTrace' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse' | 'designExport' | 'opafmImport'>>;
 
 /** An engine a sweep can use for its points (the sweep panel, R1/R2 studies, `runAtLoad`). */
 export type SweepEngine = Pick<Engine, 'run'> & Required<Pick<Engine, 'atLoad'>> & { dispose?: () => void };
@@ -73,6 +75,11 @@ export class EngineClient {
   /** Migrates and validates a scenario from a link or file (see the worker's `load`). */
   load(scenarioJson: string): Promise<LoadOutcome> {
     return this.api.load(scenarioJson);
+  }
+
+  /** The work a run of the scenario is expected to do (see the worker's `workEstimate`). */
+  async workEstimate(scenarioJson: string): Promise<WorkEstimateOutcome> {
+    return this.checked(await this.api.workEstimate(scenarioJson));
   }
 
   /** A service list of `kind` for integer `weights` (see the worker's `serviceList`). */

@@ -1,6 +1,6 @@
 // Messages between the UI thread and the engine worker (shared types only, no code
 // that runs in either place).
-import type { EngineError } from '../generated';
+import type { EngineError, WorkEstimate } from '../generated';
 
 /** Progress of a run, reported by the worker a few times a second. */
 export interface RunProgress {
@@ -55,3 +55,6 @@ export type OpenSmParseOutcome = { ok: true; json: string } | { ok: false; error
 
 /** What `evaluate` gives back: the engine's `Evaluation` JSON of a table, or why not. */
 export type EvaluateOutcome = { ok: true; evaluationJson: string } | { ok: false; error: EngineError; crashed?: boolean };
+
+/** What `workEstimate` gives back: the work a run of the scenario is expected to do, or why the scenario was refused. */
+export type WorkEstimateOutcome = { ok: true; estimate: WorkEstimate } | { ok: false; error: EngineError; crashed?: boolean };

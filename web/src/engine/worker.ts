@@ -17,10 +17,11 @@ import init, {
   scenario_at_load,
   service_list,
   take_panic_message,
+  scenario_work_estimate,
   trace_scenario,
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
-import type { EngineError } from '../generated';
+import type { EngineError, WorkEstimate } from '../generated';
 import type {
   AtLoadOutcome,
   DesignOutcome,
@@ -32,6 +33,7 @@ import type {
   RunProgress,
   ServiceListOutcome,
   TraceOutcome,
+  WorkEstimateOutcome,
 } from './protocol';
 
 const ready = init();
@@ -99,6 +101,12 @@ const api = {
       if (isEngineError(e)) return { ok: false, error: e };
       return { ok: false, crashed: true, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
     }
+  },
+
+  /** The work a run of the scenario is expected to do (the engine's estimate, as validation checks it). */
+  async workEstimate(scenarioJson: string): Promise<WorkEstimateOutcome> {
+    await ready;
+    return answer(() => ({ ok: true as const, estimate: JSON.parse(scenario_work_estimate(scenarioJson)) as WorkEstimate }));
   },
 
   /** The scenario with every class load scaled in proportion so they sum to `totalLoad`. */

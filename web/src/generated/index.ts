@@ -87,5 +87,6 @@ export type { UniformSize } from "./UniformSize";
 export type { VideoConfig } from "./VideoConfig";
 export type { VideoTraceConfig } from "./VideoTraceConfig";
 export type { Violation } from "./Violation";
+export type { WorkEstimate } from "./WorkEstimate";
 export type { ZipfConfig } from "./ZipfConfig";
 export type { ZipfRanking } from "./ZipfRanking";

@@ -16,9 +16,9 @@ import {
   type SizeKind,
 } from '../shared/edit';
 import { fieldId } from '../shared/errors';
-import { FieldMessages, NumberField, SelectField, TextField } from './fields';
-import { useFieldErrors } from './fieldErrors';
-import type { Edit } from './types';
+import { FieldMessages, NumberField, SelectField, TextField } from '../form/fields';
+import { useFieldErrors } from '../form/fieldErrors';
+import type { Edit } from '../form/types';
 
 const ARRIVALS: readonly { value: AnyArrivalKind; label: string }[] = [
   { value: 'constant', label: 'Constant (CBR)' },

@@ -1,8 +1,8 @@
 // Scenario-wide settings: name, seed, timing, link and downstream buffers.
 import { memo } from 'react';
 import { setBufferBytes, setDrainRate, setGeneral, setLinkRate, type LinkLabScenario } from '../shared/edit';
-import { NumberField, TextField } from './fields';
-import type { Edit } from './types';
+import { NumberField, TextField } from '../form/fields';
+import type { Edit } from '../form/types';
 
 interface Props {
   scenario: LinkLabScenario;

@@ -14,15 +14,17 @@ import { encodeHash, urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
 import { useRunner } from '../state/useRunner';
 import { useValidation } from '../state/useValidation';
+import { useWorkEstimate } from '../state/useWorkEstimate';
 import { ErrorSummary } from './ErrorSummary';
 import { groupByPath } from '../shared/errors';
-import { FieldErrorsContext } from './fieldErrors';
+import { FieldErrorsContext } from '../form/fieldErrors';
 import { ResultsPanel } from './ResultsPanel';
 import { RunControls } from './RunControls';
 import { ScenarioEditor } from './ScenarioEditor';
 import { ScenarioFiles } from './ScenarioFiles';
 import { ServiceListContext, type ServiceListFn } from './serviceList';
-import type { Edit } from './types';
+import { WorkEstimateNote } from './WorkEstimateNote';
+import type { Edit } from '../form/types';
 
 interface Props {
   engine: Engine;
@@ -43,6 +45,8 @@ interface Props {
 }
 
 const NO_PRESETS: readonly PresetInfo[] = [];
+/** The bundled network a new one starts from (`public/presets/network-starter.json`). */
+const NETWORK_STARTER = 'network-starter';
 
 /** The lab's address: `preset=<name>` while the scenario is the preset as opened, else the
  * share link of the scenario. */
@@ -79,10 +83,12 @@ export function LabScreen({
   );
   useHashSync(hash, onHash);
 
+  const validate = useMemo(() => engine.validate.bind(engine), [engine]);
   const validation = useValidation(engine, scenarioJson);
   const checked = validation.json === scenarioJson;
   const errors = validation.errors;
   const byPath = useMemo(() => groupByPath(errors), [errors]);
+  const estimate = useWorkEstimate(engine, scenarioJson, checked && errors.length === 0);
 
   const runner = useRunner(engine);
   const { start } = runner;
@@ -123,7 +129,13 @@ export function LabScreen({
     <>
       <div className="toolbar">
         <RunControls state={runner.state} blocked={blocked} onRun={run} onCancel={runner.cancel} />
+        <WorkEstimateNote estimate={estimate} />
         <PresetMenu presets={presets} current={preset} onOpen={(name) => onOpenPreset?.(name)} />
+        {onOpenPreset ? (
+          <button type="button" onClick={() => onOpenPreset(NETWORK_STARTER)} title="Start a network of your own from one small switch">
+            New network
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={() => setAnimating(true)}
@@ -150,7 +162,7 @@ export function LabScreen({
               <ErrorSummary errors={checked ? errors : []} scenario={scenario} />
               <FieldErrorsContext.Provider value={byPath}>
                 <ServiceListContext.Provider value={serviceList}>
-                  <ScenarioEditor scenario={scenario} onEdit={onEdit} />
+                  <ScenarioEditor scenario={scenario} onEdit={onEdit} validate={validate} />
                 </ServiceListContext.Provider>
               </FieldErrorsContext.Provider>
             </section>

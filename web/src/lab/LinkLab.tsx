@@ -7,7 +7,7 @@ import { loadPresetIndex, type PresetInfo } from '../presets/presets';
 import { loadPreset, loadScenarioJson, scenarioFromHash } from '../state/scenario';
 import { Banner, type BannerMessage, type BannerSource } from '../ui/Banner';
 import { LabScreen } from './LabScreen';
-import type { Edit } from './types';
+import type { Edit } from '../form/types';
 
 const DEFAULT_LOADED = 'The default scenario was loaded instead.';
 

@@ -1,26 +1,31 @@
-// The link lab's scenario: general settings, the classes, and the scheduler (a network
-// scenario is shown read-only instead).
+// The scenario being edited: a link lab (general settings, the classes, the scheduler) or
+// a network (the network editor's sections).
 import { memo, useCallback, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import type { Scenario } from '../generated';
-import { NetworkSummary } from '../network/NetworkSummary';
+import type { Engine } from '../engine/client';
+import { isNetwork } from '../network/networkScenario';
+import { NetworkEditor } from '../network/NetworkEditor';
 import { ClassEditor } from './ClassEditor';
 import { addClass, classShares, isLinkLab, MAX_CLASSES, type LinkLabScenario } from '../shared/edit';
 import { fieldId } from '../shared/errors';
-import { FieldMessages } from './fields';
-import { useFieldErrors } from './fieldErrors';
+import { FieldMessages } from '../form/fields';
+import { useFieldErrors } from '../form/fieldErrors';
 import { GeneralEditor } from './GeneralEditor';
 import { SchedulerEditor } from './SchedulerEditor';
-import type { Edit, LabEdit } from './types';
+import type { Edit } from '../form/types';
+import type { LabEdit } from './types';
 
 interface Props {
   scenario: Scenario;
   onEdit: Edit;
+  /** The engine's validation (the network editor asks it which routings fit a topology). */
+  validate: Engine['validate'];
 }
 
-export const ScenarioEditor = memo(function ScenarioEditor({ scenario, onEdit }: Props) {
+export const ScenarioEditor = memo(function ScenarioEditor({ scenario, onEdit, validate }: Props) {
   const labEdit: LabEdit = useCallback((f) => onEdit((s) => (isLinkLab(s) ? f(s) : s)), [onEdit]);
-  if (scenario.model.kind === 'network') return <NetworkSummary scenario={{ ...scenario, model: scenario.model }} />;
+  if (isNetwork(scenario)) return <NetworkEditor scenario={scenario} onEdit={onEdit} validate={validate} />;
   if (!isLinkLab(scenario)) return null;
   return <LinkLabEditor scenario={scenario} onEdit={labEdit} />;
 });

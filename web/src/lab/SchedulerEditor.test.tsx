@@ -5,7 +5,7 @@ import type { Scenario } from '../generated';
 import { defaultScenario } from '../state/scenario';
 import { isLinkLab, type LinkLabScenario } from '../shared/edit';
 import { groupByPath } from '../shared/errors';
-import { FieldErrorsContext } from './fieldErrors';
+import { FieldErrorsContext } from '../form/fieldErrors';
 import { SchedulerEditor } from './SchedulerEditor';
 import { ServiceListContext, type ServiceListFn } from './serviceList';
 

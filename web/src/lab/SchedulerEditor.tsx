@@ -5,8 +5,8 @@ import { colorFor } from '../charts/palette';
 import type { SchedulerConfig, ServiceListKind } from '../generated';
 import { setScheduler, setTable, type LinkLabScenario } from '../shared/edit';
 import { engineErrorLines, errorId, fieldId } from '../shared/errors';
-import { FieldMessages, NumberField, parseNumber } from './fields';
-import { useFieldErrors } from './fieldErrors';
+import { FieldMessages, NumberField, parseNumber } from '../form/fields';
+import { useFieldErrors } from '../form/fieldErrors';
 import {
   AS_TABLE_SIZES,
   IBA_MAX,

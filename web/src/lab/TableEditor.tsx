@@ -6,9 +6,9 @@ import { colorFor } from '../charts/palette';
 import type { Scenario } from '../generated';
 import { addEntry, CREDIT_BYTES, maxEntries, moveEntry, removeEntry, setEntry, tableOf, tablePath, type TableSide } from '../shared/edit';
 import { errorId, fieldId } from '../shared/errors';
-import { FieldMessages, parseNumber } from './fields';
-import { useFieldErrors } from './fieldErrors';
-import type { Edit } from './types';
+import { FieldMessages, parseNumber } from '../form/fields';
+import { useFieldErrors } from '../form/fieldErrors';
+import type { Edit } from '../form/types';
 
 interface Props {
   scenario: Scenario;

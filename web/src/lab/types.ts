@@ -1,9 +1,6 @@
 import type { Scenario } from '../generated';
 import type { LinkLabScenario } from '../shared/edit';
 
-/** Applies a pure edit to the scenario being edited. */
-export type Edit = (edit: (s: Scenario) => Scenario) => void;
-
 /**
  * Applies a pure edit to the link lab being edited (the editors of the link lab's scheduler
  * read `model.scheduler`); the edit is skipped when the scenario is not a link lab.

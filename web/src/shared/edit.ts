@@ -49,7 +49,7 @@ export function minBytes(size: SizeConfig): number {
 /** A scenario whose model is the link lab: what the link lab's editors edit. */
 export type LinkLabScenario = Scenario & { model: { kind: 'link_lab' } & LinkLabConfig };
 
-/** Whether the scenario's model is the link lab (a network is shown read-only). */
+/** Whether the scenario's model is the link lab (a network has its own editor, web/src/network/). */
 export function isLinkLab(s: Scenario): s is LinkLabScenario {
   return s.model.kind === 'link_lab';
 }

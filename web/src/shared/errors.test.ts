@@ -38,5 +38,8 @@ describe('engine errors in the UI', () => {
     expect(describePath('model.scheduler.table[3].weight', s)).toBe('Table entry 3 › weight');
     expect(describePath('duration_us', s)).toBe('Duration');
     expect(describePath('model.unknown', s)).toBe('model.unknown');
+    expect(describePath('model.topology.trunk_ports', s)).toBe('Topology › trunk ports');
+    expect(describePath('model.topology.dims[1]', s)).toBe('Topology › ring size of dimension 2');
+    expect(describePath('model.routing', s)).toBe('Routing');
   });
 });

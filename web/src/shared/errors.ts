@@ -63,6 +63,29 @@ const GENERAL: Record<string, string> = {
   'model.downstream.credit_delay_ns': 'Credit delay',
   'model.classes': 'Classes',
   'model.scheduler.table': 'Table',
+  'model.topology': 'Topology',
+  'model.routing': 'Routing',
+  'model.switch.speedup': 'Crossbar speedup',
+  'model.switch.header_crossing_ns': 'Header crossing',
+  'model.switch.input_buffer_bytes': 'Switch input buffer',
+  'model.switch.output_buffer_bytes': 'Switch output buffer',
+  'model.interface.buffer_bytes': 'Interface buffer',
+  'model.link.latency_ns': 'Link latency',
+  'model.link.credit_delay_ns': 'Credit return delay',
+  'model.interface_scheduler': 'Interface scheduler',
+  'model.switch_scheduler': 'Switch scheduler',
+};
+
+/** Topology fields of a network, by name. */
+const TOPOLOGY_FIELDS: Record<string, string> = {
+  ports: 'ports',
+  end_points: 'end points',
+  switch_ports: 'ports per switch',
+  k: 'arity k',
+  n: 'stages n',
+  dims: 'dimensions',
+  trunk_ports: 'trunk ports',
+  end_points_per_switch: 'end points per switch',
 };
 
 const CLASS_FIELDS: Record<string, string> = {
@@ -90,6 +113,12 @@ export function describePath(path: string, scenario: Scenario): string {
     const rest = cls[2];
     if (rest === undefined) return head;
     return `${head} › ${CLASS_FIELDS[rest] ?? rest}`;
+  }
+  const topology = /^model\.topology\.(.+)$/.exec(path);
+  if (topology) {
+    const field = topology[1] ?? '';
+    const dim = /^dims\[(\d+)\]$/.exec(field);
+    return `Topology › ${dim ? `ring size of dimension ${Number(dim[1]) + 1}` : (TOPOLOGY_FIELDS[field] ?? field)}`;
   }
   const entry = /^model\.scheduler\.table\[(\d+)\](?:\.(.+))?$/.exec(path);
   if (entry) {

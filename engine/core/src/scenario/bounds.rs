@@ -6,10 +6,12 @@
 //! that is not a number counts as over the limit.
 
 use super::rules::{MAX_EXPECTED_PACKETS, Problems};
-use super::{ArrivalConfig, TrafficConfig};
+use super::{ArrivalConfig, Model, Scenario, TrafficConfig};
 use crate::time::{BitRate, PS_PER_S, PS_PER_US};
 use crate::traffic::config::{ClassTrafficConfig, GeneratorConfig};
 use crate::traffic::connections::{connection_count, connection_rate};
+use serde::Serialize;
+use ts_rs::TS;
 
 /// The expected work of one link-lab class over a run.
 pub(super) struct Work {
@@ -157,6 +159,62 @@ pub(super) fn check_work(packets: f64, period_changes: f64, p: &mut Problems) {
     );
 }
 
+/// The work a valid scenario's run is expected to do, as validation estimates it (the
+/// figure it holds against its limit): shown before a run so a long one is no surprise.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct WorkEstimate {
+    /// Packets the run is expected to generate (all classes and end points).
+    pub packets: f64,
+    /// On/off period changes drawn (link-lab on/off sources; 0 for networks).
+    pub period_changes: f64,
+    /// The most `packets + period_changes` validation accepts.
+    pub limit: f64,
+}
+
+/// The work estimate of a scenario, with the helpers validation uses (for a scenario that
+/// does not validate the figures are partial: classes it refuses count nothing).
+pub fn work_estimate(s: &Scenario) -> WorkEstimate {
+    let mut scratch = Problems::default();
+    let (mut packets, mut period_changes) = (0.0, 0.0);
+    match &s.model {
+        Model::LinkLab(lab) => {
+            if let Some(link) = BitRate::from_gbps(lab.link.rate_gbps) {
+                for (i, class) in lab.classes.iter().enumerate() {
+                    let at = format!("model.classes[{i}]");
+                    let work =
+                        link_lab_class_work(&at, &class.traffic, link, s.duration_us, &mut scratch);
+                    if let Some(w) = work {
+                        packets += w.packets;
+                        period_changes += w.period_changes;
+                    }
+                }
+            }
+        }
+        Model::Network(net) => {
+            let link = BitRate::from_gbps(net.link.rate_gbps);
+            let end_points = net.topology.try_build().map_or(0, |t| t.end_points());
+            if let Some(link) = link {
+                for (i, class) in net.classes.iter().enumerate() {
+                    let at = format!("model.classes[{i}]");
+                    let per_end_point = network_class_packets(
+                        &at,
+                        &class.traffic,
+                        link,
+                        s.duration_us,
+                        &mut scratch,
+                    );
+                    packets += per_end_point.unwrap_or(0.0) * f64::from(end_points);
+                }
+            }
+        }
+    }
+    WorkEstimate {
+        packets,
+        period_changes,
+        limit: MAX_EXPECTED_PACKETS,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +230,36 @@ mod tests {
         assert_eq!(p.len(), 0);
         check_work(1.0e8, 1.5e8, &mut p);
         assert_eq!(p.len(), 1);
+    }
+
+    /// The estimate is the figure validation holds against the limit: a run just under it
+    /// is accepted and one just over it refused (for a link lab and for a network).
+    #[test]
+    fn the_estimate_is_the_figure_validation_checks() {
+        let link_lab = include_str!("../../../../public/presets/default.json");
+        let network = include_str!("../../tests/data/network-r2.json");
+        for json in [link_lab, network] {
+            let s = super::super::parse(json).unwrap();
+            let e = work_estimate(&s);
+            assert!(e.packets > 0.0 && e.limit == MAX_EXPECTED_PACKETS);
+            let per_us = (e.packets + e.period_changes) / s.duration_us as f64;
+            let at = |duration_us: u64| {
+                let mut t = s.clone();
+                t.duration_us = duration_us;
+                let work = work_estimate(&t);
+                (
+                    work.packets + work.period_changes,
+                    super::super::validate(&t),
+                )
+            };
+            let under = (MAX_EXPECTED_PACKETS / per_us * 0.99) as u64;
+            let over = (MAX_EXPECTED_PACKETS / per_us * 1.01) as u64;
+            let (w, v) = at(under);
+            assert!(w <= MAX_EXPECTED_PACKETS && v.is_ok(), "{w} {v:?}");
+            let (w, v) = at(over);
+            assert!(w > MAX_EXPECTED_PACKETS, "{w}");
+            let refused = format!("{:?}", v.unwrap_err());
+            assert!(refused.contains("duration_us"), "{refused}");
+        }
     }
 }

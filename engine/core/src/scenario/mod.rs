@@ -20,6 +20,7 @@ pub(crate) mod tagged;
 mod validate;
 
 pub use crate::text::strip_bom;
+pub use bounds::{WorkEstimate, work_estimate};
 pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
     CioqConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig, NetworkLinkConfig,

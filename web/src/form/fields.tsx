@@ -133,12 +133,13 @@ interface SelectFieldProps<T extends string> {
   value: T;
   options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
+  hint?: ReactNode;
   className?: string;
 }
 
-export function SelectField<T extends string>({ path, label, value, options, onChange, className }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({ path, label, value, options, onChange, hint, className }: SelectFieldProps<T>) {
   return (
-    <FieldShell path={path} label={label} className={className}>
+    <FieldShell path={path} label={label} hint={hint} className={className}>
       {(a11y) => (
         <select
           {...a11y}

@@ -1,0 +1,56 @@
+// The switch model of every switch and its parameters (a new model: its entry in
+// edit.ts's SWITCH_MODELS and its fields here, by kind).
+import { NumberField, SelectField } from '../form/fields';
+import type { CioqConfig } from '../generated';
+import { setSwitchKind, SWITCH_MODELS, type SwitchKind } from './edit';
+import { editNetwork } from './networkScenario';
+import type { SectionProps } from './sectionProps';
+
+const PATH = 'model.switch';
+
+const MODELS = (Object.keys(SWITCH_MODELS) as SwitchKind[]).map((k) => ({ value: k, label: SWITCH_MODELS[k].label }));
+
+export function SwitchSection({ scenario, onEdit }: SectionProps) {
+  const sw = scenario.model.switch;
+  const set = (patch: Partial<CioqConfig>) => onEdit((s) => editNetwork(s, (net) => ({ ...net, switch: { ...net.switch, ...patch } })));
+  return (
+    <div className="grid">
+      <SelectField path={`${PATH}.kind`} label="Switch model" value={sw.kind} options={MODELS} onChange={(k) => onEdit((s) => setSwitchKind(s, k))} />
+      <NumberField
+        path={`${PATH}.speedup`}
+        label="Crossbar speedup"
+        value={sw.speedup}
+        min={1}
+        step={0.1}
+        hint="Crossbar rate as a multiple of the link rate."
+        onChange={(v) => set({ speedup: v })}
+      />
+      <NumberField
+        path={`${PATH}.header_crossing_ns`}
+        label="Header crossing (ns)"
+        value={sw.header_crossing_ns}
+        min={0}
+        step={1}
+        hint="Routing and arbitration time before a packet can cross."
+        onChange={(v) => set({ header_crossing_ns: v })}
+      />
+      <NumberField
+        path={`${PATH}.input_buffer_bytes`}
+        label="Input buffer per port and class (B)"
+        value={sw.input_buffer_bytes}
+        min={64}
+        step={64}
+        hint={Number.isFinite(sw.input_buffer_bytes) ? `${Math.floor(sw.input_buffer_bytes / 64)} credits of 64 B` : undefined}
+        onChange={(v) => set({ input_buffer_bytes: v })}
+      />
+      <NumberField
+        path={`${PATH}.output_buffer_bytes`}
+        label="Output buffer per port and class (B)"
+        value={sw.output_buffer_bytes}
+        min={64}
+        step={64}
+        onChange={(v) => set({ output_buffer_bytes: v })}
+      />
+    </div>
+  );
+}

@@ -12,11 +12,11 @@ mod bounds;
 mod lanes_rules;
 mod migrate;
 mod network;
-mod topology_config;
 mod parse;
 mod rules;
 mod scheduler_rules;
 pub(crate) mod tagged;
+mod topology_config;
 mod validate;
 
 pub use crate::text::strip_bom;

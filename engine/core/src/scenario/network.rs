@@ -39,12 +39,12 @@ use ts_rs::TS;
 use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_class_name};
 use super::scheduler_rules::validate_scheduler;
 use super::tagged::tagged_enum;
-use super::{Scenario, SchedulerConfig};
-pub use crate::network::lanes::{CreditPolicyConfig, LaneMapConfig, LanesConfig};
-pub use crate::network::routing::RoutingConfig;
 pub use super::topology_config::{
     MinTopology, SingleSwitchTopology, TopologyConfig, TorusTopology, TreeTopology,
 };
+use super::{Scenario, SchedulerConfig};
+pub use crate::network::lanes::{CreditPolicyConfig, LaneMapConfig, LanesConfig};
+pub use crate::network::routing::RoutingConfig;
 use crate::network::topology::Topology;
 use crate::traffic::config::{
     AdmissionConfig, ClassTrafficConfig, TrafficContext, validate_admission, validate_class_traffic,

@@ -92,4 +92,3 @@ impl TopologyConfig {
         self.try_build().map_err(|e| e.to_string())
     }
 }
-

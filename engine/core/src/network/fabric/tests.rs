@@ -120,21 +120,7 @@ fn a_flooded_min_drains() {
         (r#"{"kind":"min","end_points":16,"switch_ports":4}"#, 16u32),
         (r#"{"kind":"min","end_points":64,"switch_ports":8}"#, 64),
     ] {
-        let mut sim = silent(topology, (2048, 2048, 2048), 50);
-        for k in 0..30u32 {
-            for host in 0..n {
-                let d = (host + 1 + (k * 7 + host * 3) % (n - 1)) % n;
-                let bytes = 64 + (k * 331 + host * 97) % 1985;
-                sim.inject(host, (k % 2) as u16, bytes.min(2048), d);
-            }
-        }
-        while !sim.advance(10_000) {}
-        assert_eq!(sim.packets_stored(), 0, "{topology}: packets stuck");
-        assert_eq!(
-            sim.counters()[0].delivered + sim.counters()[1].delivered,
-            u64::from(30 * n)
-        );
-        assert_eq!(sim.audit(), Audit::default());
+        flood_and_drain(silent(topology, (2048, 2048, 2048), 50), n, topology);
     }
 }
 

@@ -35,7 +35,10 @@ test('no request of a page load fails (the favicon exists)', async ({ page }) =>
 
 test('running by keyboard keeps the focus on the controls', async ({ page }) => {
   await openApp(page);
+  // A disabled button takes no focus: wait until the engine is loaded and Run is enabled.
+  await expect(runButton(page)).toBeEnabled();
   await runButton(page).focus();
+  await expect(runButton(page)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('run-status')).toHaveText('Done', { timeout: 30_000 });
   // Focus went to Cancel while Run was disabled, and came back to Run at the end.

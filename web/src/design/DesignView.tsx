@@ -290,6 +290,7 @@ export function DesignView({ engine, onSimulate }: Props) {
           basis={evalRequest?.basis ?? ''}
           problems={evalProblems}
           pending={table !== null && shown === null}
+          highEntries={hasFabric(form.technology) ? (form.fabric?.high.length ?? 0) : 0}
         />
       </div>
       {design ? <MappingPanel mappings={design.mappings} /> : null}

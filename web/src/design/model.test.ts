@@ -206,4 +206,48 @@ describe('simulating a designed table', () => {
     expect(out.scenario.description).toMatch(/left out: EE, BE, BK\.$/);
     expect(simulationScenario(form, [{ class: 'XX', weight: 1 }])).toEqual({ ok: false, reason: 'no entry of the table names a class of the requirements' });
   });
+
+  it('runs the fabric settings’ high table and high limit next to the designed table (InfiniBand)', () => {
+    const form = {
+      ...multimediaForm(),
+      technology: 'infiniband' as const,
+      fabric: { prefix: 'qos_swe_' as const, high: [{ class: 'NC', weight: '4' }, { class: 'VO', weight: '2' }], highLimit: '6', sl2vl: null },
+    };
+    // NC has no low-table entry: it is served by the high table alone and still simulated.
+    const low = [{ class: 'VI', weight: 64 }, { class: 'CL', weight: 32 }];
+    const out = simulationScenario(form, low);
+    if (!out.ok) throw new Error(out.reason);
+    const m = out.scenario.model;
+    if (m.kind !== 'link_lab') throw new Error('a link lab');
+    expect(m.classes.map((c) => c.name)).toEqual(['NC', 'VO', 'VI', 'CL']);
+    expect(m.scheduler).toEqual({
+      kind: 'iba',
+      high: [{ class: 0, weight: 4 }, { class: 1, weight: 2 }],
+      low: [{ class: 2, weight: 64 }, { class: 3, weight: 32 }],
+      high_limit: 6,
+    });
+    expect(out.scenario.description).toContain('high-priority table (2 entries, high limit 6 × 4 KiB) is served before the designed table');
+    // A weight or limit the engine would refuse is named instead.
+    const badWeight = { ...form, fabric: { ...form.fabric, high: [{ class: 'NC', weight: '256' }] } };
+    expect(simulationScenario(badWeight, low)).toEqual({ ok: false, reason: 'high-table entry 0 needs a weight from 0 to 255' });
+    const badLimit = { ...form, fabric: { ...form.fabric, highLimit: '1.5' } };
+    expect(simulationScenario(badLimit, low)).toEqual({ ok: false, reason: 'the high limit must be a whole number from 0 to 255' });
+    // DTable has no fabric settings: a stale high table left in the form is not run.
+    const dtable = simulationScenario({ ...form, technology: 'dtable' }, low);
+    expect(dtable.ok && dtable.scenario.model.kind === 'link_lab' && dtable.scenario.model.scheduler.kind).toBe('dtable');
+    expect(dtable.ok && dtable.scenario.model.classes.map((c) => c.name)).toEqual(['VI', 'CL']);
+  });
+
+  it('serves Omni-Path high-priority classes first without a limit, as the FM programs them', () => {
+    const form = {
+      ...multimediaForm(),
+      technology: 'omnipath' as const,
+      fabric: { prefix: 'qos_' as const, high: [{ class: 'NC', weight: '' }], highLimit: '', sl2vl: null },
+    };
+    const out = simulationScenario(form, [{ class: 'VI', weight: 10 }]);
+    if (!out.ok) throw new Error(out.reason);
+    const m = out.scenario.model;
+    expect(m.kind === 'link_lab' && m.scheduler).toEqual({ kind: 'iba', high: [{ class: 0, weight: 255 }], low: [{ class: 1, weight: 10 }], high_limit: 255 });
+    expect(out.scenario.description).toContain('high limit unbounded');
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OpenSmParsed } from '../generated';
 import {
   cycleClass,
   followRenames,
@@ -9,7 +10,6 @@ import {
   parseWeight,
   tableFromOpenSm,
   toRequirements,
-  type OpenSmParsed,
 } from './model';
 
 const names = ['NC', 'VO', 'VI', 'CL', 'EE', 'BE', 'BK'];

@@ -1,8 +1,8 @@
 // The table designer's state and its conversions: the requirements form (as typed), the
 // engine's `Requirements`, the edited table, the share link's design document and OpenSM
 // import glue (the link-lab scenario that simulates a table is in `simulation.ts`).
-import { PREFIXES, parseFabric, toFabricOptions, type FabricForm, type HighForm } from './fabric';
-import type { ClassRequirement, DesignEntry, FieldError, Prefix, Requirements, Technology } from '../generated';
+import { parseFabric, toFabricOptions, type FabricForm, type HighForm } from './fabric';
+import type { ClassRequirement, DesignEntry, FieldError, OpenSmParsed, Requirements, Technology } from '../generated';
 
 /** One class of the form, as typed (numbers stay text so blanks and drafts survive). */
 export interface ClassForm {
@@ -312,30 +312,8 @@ export function parseDesignDoc(json: string): { ok: true; doc: DesignDoc } | { o
 }
 
 // ---------------------------------------------------------------------------------------
-// OpenSM import: the engine parses the lines; this maps a vlarb_low list onto the classes.
-
-/** One prefix of OpenSM options, as the engine's `opensm_parse` returns it. */
-export interface OpenSmPrefix {
-  prefix: string;
-  max_vls: number | null;
-  high_limit: number | null;
-  vlarb_high: [number, number][] | null;
-  vlarb_low: [number, number][] | null;
-  sl2vl: number[] | null;
-}
-
-/** A warning from the engine: the lines are valid but OpenSM will not do what they say. */
-export interface OpenSmLint {
-  kind: string;
-  path: string;
-  message: string;
-}
-
-/** What `opensm_parse` returns. */
-export interface OpenSmParsed {
-  prefixes: OpenSmPrefix[];
-  lints: OpenSmLint[];
-}
+// OpenSM import: the engine parses the lines (`OpenSmParsed`); this maps a vlarb_low list
+// onto the classes.
 
 /** Entries OpenSM keeps per table. */
 export const MAX_VLARB_ENTRIES = 64;
@@ -381,7 +359,7 @@ export function tableFromOpenSm(
   });
   if (lines.length > 0) return { ok: false, lines };
   const fabric: FabricForm = {
-    prefix: (PREFIXES.some((p) => p.value === source.prefix) ? source.prefix : 'qos_') as Prefix,
+    prefix: source.prefix,
     high,
     highLimit: source.high_limit === null ? '' : String(source.high_limit),
     sl2vl: source.sl2vl === null ? null : source.sl2vl.map(String),

@@ -61,7 +61,7 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
     (req: SweepRequest) => {
       if (controller.current) return;
       const { params, labels } = req;
-      const meanCi90 = engine.meanCi90?.bind(engine);
+      const meanCi90 = engine.meanCi90.bind(engine);
       const abort = new AbortController();
       controller.current = abort;
       const gen = ++generation.current;
@@ -82,12 +82,10 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
       const engines: SweepEngine[] = [];
       void (async () => {
         try {
-          if (!meanCi90) throw new Error('This engine cannot compute confidence intervals (meanCi90 is missing).');
           const scenarios = await req.scenarios();
           for (let i = 0; i < workers; i++) {
             if (createEngine) engines.push(createEngine());
-            else if (engine.atLoad) engines.push({ run: engine.run.bind(engine), atLoad: engine.atLoad.bind(engine) });
-            else throw new Error('This engine cannot scale scenarios to a load (atLoad is missing).');
+            else engines.push({ run: engine.run.bind(engine), atLoad: engine.atLoad.bind(engine) });
             // Without a factory every slot shares the page's engine: one run at a time.
             if (!createEngine) break;
           }

@@ -21,7 +21,7 @@ function engine() {
         const classes = s.model.classes.map((c, i) => ({ name: c.name, throughput: c.name === '2048 B' ? 0.9 : 0.1 * i, latency_ns: { mean: 1, p99: 2 } }));
         return Promise.resolve<RunOutcome>({ status: 'done', resultsJson: JSON.stringify({ seed: 1, classes }), events: 1, elapsedMs: 1 });
       },
-      atLoad: (json: string) => Promise.resolve({ ok: true as const, scenarioJson: json }),
+      atLoad: (json: string) => Promise.resolve({ status: 'done' as const, scenarioJson: json }),
     },
   };
 }

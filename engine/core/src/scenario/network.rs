@@ -170,6 +170,24 @@ pub struct NetworkClassConfig {
     /// sweep; QoS classes keep theirs). Default false.
     #[serde(default)]
     pub best_effort: bool,
+    /// Priority level 0 to 7 (7 highest) that the network interfaces give the class's
+    /// packets, read by switch arbiters that respect it (the two-VC designs). Absent:
+    /// `7 - index` for the first eight classes (so 7..0 in class order), 0 after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub priority: Option<u8>,
+}
+
+/// Highest packet priority level.
+pub const MAX_PRIORITY: u8 = 7;
+
+impl NetworkClassConfig {
+    /// The priority level of the class at `index`: its `priority`, or by default
+    /// `7 - index` (0 from the ninth class on).
+    pub fn priority_level(&self, index: usize) -> u8 {
+        self.priority
+            .unwrap_or_else(|| usize::from(MAX_PRIORITY).saturating_sub(index) as u8)
+    }
 }
 
 fn is_zero(v: &u32) -> bool {
@@ -349,6 +367,14 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
             net.classes[..i].iter().map(|c| c.name.as_str()),
             p,
         );
+        if let Some(level) = class.priority {
+            if level > MAX_PRIORITY {
+                p.add(
+                    format!("{at}.priority"),
+                    format!("must be a priority level from 0 to {MAX_PRIORITY} (got {level})"),
+                );
+            }
+        }
         let t = &class.traffic;
         let before = p.len();
         if let Some(link) = link {
@@ -432,4 +458,32 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         p,
     );
     validate_scheduler(&net.switch_scheduler, &classes, "model.switch_scheduler", p);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Absent priorities are 7..0 in class order, then 0; a given one is kept.
+    #[test]
+    fn default_priority_levels_count_down_from_seven() {
+        let class = |priority| NetworkClassConfig {
+            name: "C".into(),
+            traffic: ClassTrafficConfig {
+                load: 0.0,
+                generator: crate::traffic::config::GeneratorConfig::Cbr(
+                    crate::traffic::config::CbrConfig {
+                        rate_bps: 64_000,
+                        packet_bytes: 64,
+                    },
+                ),
+                destinations: crate::traffic::config::DestinationConfig::Uniform,
+            },
+            best_effort: false,
+            priority,
+        };
+        let levels: Vec<u8> = (0..10).map(|i| class(None).priority_level(i)).collect();
+        assert_eq!(levels, vec![7, 6, 5, 4, 3, 2, 1, 0, 0, 0]);
+        assert_eq!(class(Some(2)).priority_level(0), 2);
+    }
 }

@@ -202,7 +202,8 @@ pub struct Case {
 /// A random valid network: topology, 1-4 classes of random traffic (any generator and
 /// destination model, load per end point up to 0.6 each, so some runs overload), random
 /// admission control (or none), random schedulers of any kind at interfaces and
-/// switches, buffers of 1-3 MTUs, link latency and credit delay.
+/// switches, buffers of 1-3 MTUs, link latency and credit delay, and random class
+/// priority levels (or the default).
 pub fn case_strategy() -> impl Strategy<Value = Case> {
     (
         topology_strategy(),
@@ -221,6 +222,7 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                 scheduler_strategy(mtus),
                 (1u32..=3, 1u32..=3, 1u32..=3),
                 (0u32..200, 0u32..300, 1.0f64..2.0),
+                proptest::collection::vec(proptest::option::of(0u8..=7), k),
                 any::<u64>(),
             )
         })
@@ -234,6 +236,7 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                 sw,
                 (bi, bo, bn),
                 (lat, credit, speedup),
+                priorities,
                 seed,
             )| {
                 let mtu = classes.iter().map(|c| c.0.1).max().unwrap_or(64).max(64);
@@ -255,6 +258,11 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                     seed >> 11,
                 );
                 doc["model"]["switch"]["speedup"] = json!(speedup);
+                for (i, p) in priorities.iter().enumerate() {
+                    if let Some(p) = p {
+                        doc["model"]["classes"][i]["priority"] = json!(p);
+                    }
+                }
                 if let Some(r) = routing {
                     doc["model"]["routing"] = json!({"kind": r});
                 }

@@ -192,6 +192,9 @@ impl NetworkSim {
             actions: Vec::new(),
             interfaces,
             classes,
+            priorities: (0..classes)
+                .map(|c| net.classes[c].priority_level(c))
+                .collect(),
             link,
             latency: Duration(u64::from(net.link.latency_ns) * PS_PER_NS),
             credit_delay: Duration(u64::from(net.link.credit_delay_ns) * PS_PER_NS),

@@ -42,6 +42,7 @@ impl NetworkSim {
                 let setup = SwitchSetup {
                     ports: topology.ports(n + s),
                     lanes: lanes.port_lanes(),
+                    routing_lanes: lanes.routing_lanes(),
                     lane_of_queue: lanes.lane_table(),
                     link,
                     link_gbps: net.link.rate_gbps,

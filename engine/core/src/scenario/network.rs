@@ -421,6 +421,7 @@ mod tests {
                 load: 0.0,
                 generator: crate::traffic::config::GeneratorConfig::Cbr(
                     crate::traffic::config::CbrConfig {
+                        max_packet_bytes: None,
                         rate_bps: 64_000,
                         packet_bytes: 64,
                     },

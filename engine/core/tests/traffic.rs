@@ -135,6 +135,7 @@ fn a_hot_spot_fills_the_reservation_and_no_more() {
     let voice = |load| ClassTrafficConfig {
         load,
         generator: GeneratorConfig::Cbr(CbrConfig {
+            max_packet_bytes: None,
             rate_bps: 64_000,
             packet_bytes: 160,
         }),
@@ -269,6 +270,7 @@ fn generator_strategy() -> impl Strategy<Value = GeneratorConfig> {
             .prop_map(|(packets, size)| GeneratorConfig::Bursts(BurstsConfig { packets, size })),
         (200_000u64..10_000_000, 1u32..4096).prop_map(|(rate_bps, packet_bytes)| {
             GeneratorConfig::Cbr(CbrConfig {
+                max_packet_bytes: None,
                 rate_bps,
                 packet_bytes,
             })
@@ -404,6 +406,7 @@ fn jitter_of_voice_through_a_busy_queue() {
     let cfg = ClassTrafficConfig {
         load: 0.046,
         generator: GeneratorConfig::Cbr(CbrConfig {
+            max_packet_bytes: None,
             rate_bps: 64_000,
             packet_bytes: 160,
         }),

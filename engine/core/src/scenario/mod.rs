@@ -15,6 +15,7 @@ mod network;
 mod parse;
 mod rules;
 mod scheduler_rules;
+mod switch_config;
 pub(crate) mod tagged;
 mod topology_config;
 mod validate;
@@ -25,6 +26,7 @@ pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
     CioqConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig, NetworkLinkConfig,
     RoutingConfig, SingleSwitchTopology, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
+    TwoVcConfig, VcArbitration,
 };
 pub use parse::{parse, parse_unvalidated};
 pub use rules::MAX_DURATION_US;

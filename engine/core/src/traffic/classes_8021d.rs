@@ -131,11 +131,13 @@ pub fn default_generator(t: TrafficType) -> GeneratorConfig {
     match t {
         TrafficType::NetworkControl => pareto_bursts(1, 256),
         TrafficType::Voice => GeneratorConfig::Cbr(CbrConfig {
+            max_packet_bytes: None,
             rate_bps: 64_000,
             packet_bytes: 160,
         }),
         TrafficType::Video => GeneratorConfig::Video(mpeg4_video()),
         TrafficType::ControlledLoad => GeneratorConfig::Cbr(CbrConfig {
+            max_packet_bytes: None,
             rate_bps: 750_000,
             packet_bytes: 2048,
         }),
@@ -245,6 +247,7 @@ mod tests {
         assert_eq!(
             default_generator(TrafficType::Voice),
             GeneratorConfig::Cbr(CbrConfig {
+                max_packet_bytes: None,
                 rate_bps: 64_000,
                 packet_bytes: 160
             })

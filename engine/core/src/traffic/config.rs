@@ -102,7 +102,7 @@ impl GeneratorConfig {
     pub fn max_packet_bytes(&self) -> u32 {
         match self {
             GeneratorConfig::Bursts(b) => b.size.max_bytes(),
-            GeneratorConfig::Cbr(c) => c.packet_bytes,
+            GeneratorConfig::Cbr(c) => c.largest(),
             GeneratorConfig::Video(v) => v.mtu_bytes,
             GeneratorConfig::VideoTrace(t) => t.mtu_bytes,
         }
@@ -119,7 +119,7 @@ impl GeneratorConfig {
         };
         let mean = match self {
             GeneratorConfig::Bursts(b) => b.size.mean_bytes(),
-            GeneratorConfig::Cbr(c) => f64::from(c.packet_bytes),
+            GeneratorConfig::Cbr(c) => c.mean(),
             GeneratorConfig::Video(v) => video(Some(v.rate_bps), v.frame_interval_us, v.mtu_bytes),
             GeneratorConfig::VideoTrace(t) => {
                 video(connection_rate(self), t.frame_interval_us, t.mtu_bytes)
@@ -146,8 +146,30 @@ pub struct CbrConfig {
     /// Rate of one connection in bits per second (e.g. 64000 for voice).
     #[ts(type = "number")]
     pub rate_bps: u64,
-    /// Size of every packet in bytes (e.g. 160 for voice).
+    /// Size of every packet in bytes (e.g. 160 for voice); with `max_packet_bytes`, the
+    /// smallest size.
     pub packet_bytes: u32,
+    /// With it, each packet's size is drawn uniformly from `packet_bytes ..=
+    /// max_packet_bytes` (R4: 64-2048 B) and the connection keeps its rate: the next
+    /// packet follows after this one's bits at `rate_bps`. Absent: every packet has
+    /// `packet_bytes`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub max_packet_bytes: Option<u32>,
+}
+
+impl CbrConfig {
+    /// The largest packet of the connection.
+    pub fn largest(&self) -> u32 {
+        self.max_packet_bytes
+            .unwrap_or(self.packet_bytes)
+            .max(self.packet_bytes)
+    }
+
+    /// The mean packet size.
+    pub fn mean(&self) -> f64 {
+        (f64::from(self.packet_bytes) + f64::from(self.largest())) / 2.0
+    }
 }
 
 /// Synthetic MPEG-4 video streams.
@@ -398,6 +420,17 @@ pub fn validate_generator(path: &str, g: &GeneratorConfig, errors: &mut Vec<Fiel
                         c.packet_bytes
                     ),
                 );
+            }
+            if let Some(max) = c.max_packet_bytes {
+                if !(c.packet_bytes..=MAX_PACKET_BYTES).contains(&max) {
+                    err(
+                        "max_packet_bytes",
+                        format!(
+                            "must be between packet_bytes ({}) and {MAX_PACKET_BYTES} bytes (got {max})",
+                            c.packet_bytes
+                        ),
+                    );
+                }
             }
         }
         GeneratorConfig::Video(v) => {
@@ -711,6 +744,7 @@ mod tests {
         let mut c = ClassTrafficConfig {
             load: 1.0,
             generator: GeneratorConfig::Cbr(CbrConfig {
+                max_packet_bytes: None,
                 rate_bps: 1000,
                 packet_bytes: 64,
             }),

@@ -12,9 +12,10 @@ use qoslab_core::traffic::admission::AdmissionTable;
 use qoslab_core::traffic::classes_8021d::{TrafficType, r2_admission, r2_classes};
 use qoslab_core::traffic::config::{
     AdmissionConfig, BurstsConfig, CbrConfig, ClassTrafficConfig, DestinationConfig,
-    GeneratorConfig, HotSpotConfig, PermutationConfig, PermutationPattern, TrafficContext,
-    VideoTraceConfig, ZipfConfig, ZipfRanking, validate_class_traffic,
+    GeneratorConfig, HotSpotConfig, PermutationConfig, PermutationPattern, VideoTraceConfig,
+    ZipfConfig, ZipfRanking,
 };
+use qoslab_core::traffic::config_rules::{TrafficContext, validate_class_traffic};
 use qoslab_core::traffic::{ClassGenerator, Generated, NO_FLOW, NetworkTraffic};
 
 fn link() -> BitRate {

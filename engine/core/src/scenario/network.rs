@@ -48,9 +48,8 @@ use super::{Scenario, SchedulerConfig};
 pub use crate::network::lanes::{CreditPolicyConfig, LaneMapConfig, LanesConfig};
 pub use crate::network::routing::RoutingConfig;
 use crate::network::topology::Topology;
-use crate::traffic::config::{
-    AdmissionConfig, ClassTrafficConfig, TrafficContext, validate_admission, validate_class_traffic,
-};
+use crate::traffic::config::{AdmissionConfig, ClassTrafficConfig};
+use crate::traffic::config_rules::{TrafficContext, validate_admission, validate_class_traffic};
 
 /// Most end points of a network.
 pub const MAX_END_POINTS: u32 = 4096;

@@ -210,7 +210,9 @@ mod tests {
     use super::*;
     use crate::error::FieldError;
     use crate::time::BitRate;
-    use crate::traffic::config::{TrafficContext, validate_admission, validate_class_traffic};
+    use crate::traffic::config_rules::{
+        TrafficContext, validate_admission, validate_class_traffic,
+    };
 
     #[test]
     fn r2_classes_are_valid_and_have_the_r2_loads() {

@@ -8,7 +8,7 @@ mod common;
 
 use common::qoslab;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 fn preset_text() -> String {
@@ -18,8 +18,14 @@ fn preset_text() -> String {
     .unwrap()
 }
 
-fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("qoslab-bounds-{}-{name}", std::process::id()));
+/// `bytes` in a file of its own, removed when the returned path is dropped.
+fn temp_file(name: &str, bytes: &[u8]) -> tempfile::TempPath {
+    let p = tempfile::Builder::new()
+        .prefix("qoslab-bounds-")
+        .suffix(&format!("-{name}"))
+        .tempfile()
+        .unwrap()
+        .into_temp_path();
     std::fs::write(&p, bytes).unwrap();
     p
 }

@@ -13,8 +13,14 @@ fn preset() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/presets/default.json")
 }
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("qoslab-cli-{}-{name}", std::process::id()));
+/// `text` in a file of its own, removed when the returned path is dropped.
+fn temp_file(name: &str, text: &str) -> tempfile::TempPath {
+    let p = tempfile::Builder::new()
+        .prefix("qoslab-cli-")
+        .suffix(&format!("-{name}"))
+        .tempfile()
+        .unwrap()
+        .into_temp_path();
     std::fs::write(&p, text).unwrap();
     p
 }
@@ -64,7 +70,8 @@ fn seed_override_changes_the_run() {
 
 #[test]
 fn run_writes_to_a_file_on_request() {
-    let out_path = std::env::temp_dir().join(format!("qoslab-cli-{}-out.json", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("out.json");
     let out = qoslab(&[
         "run",
         preset().to_str().unwrap(),

@@ -98,24 +98,10 @@ export interface Engine {
   trace(scenarioJson: string, decisions: number, fromUs: number, signal?: AbortSignal): Promise<TraceOutcome>;
 }
 
-/** What the worker exposes (through Comlink): the engine without signals, plus `cancel`. */
-export interface WorkerApi {
-  version(): Promise<string>;
-  validate(scenarioJson: string): Promise<EngineError | null>;
-  load(scenarioJson: string): Promise<LoadOutcome>;
-  workEstimate(scenarioJson: string): Promise<WorkEstimateOutcome>;
-  serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome>;
-  atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome>;
-  meanCi90(samples: number[][]): Promise<number[][]>;
-  frameTrace(text: string, frameIntervalUs: number): Promise<FrameTraceOutcome>;
-  design(requirementsJson: string): Promise<DesignOutcome>;
-  evaluate(requirementsJson: string, tableJson: string): Promise<EvaluateOutcome>;
-  opensmExport(designJson: string): Promise<ExportOutcome>;
-  designExport(designJson: string, format: string): Promise<ExportOutcome>;
-  opafmImport(text: string, requirementsJson: string): Promise<OpafmImportOutcome>;
-  opensmParse(text: string): Promise<OpenSmParseOutcome>;
-  run(scenarioJson: string, onProgress: (p: RunProgress) => void): Promise<RunOutcome>;
-  trace(scenarioJson: string, decisions: number, fromUs: number): Promise<TraceOutcome>;
-  /** Stops the current run at its next yield. */
+/**
+ * What the worker exposes (through Comlink): the engine (its methods take no AbortSignal:
+ * the client handles those) plus `cancel`, which stops the current run at its next yield.
+ */
+export interface WorkerApi extends Engine {
   cancel(): void;
 }

@@ -52,6 +52,11 @@ pub struct RunResults {
     pub scheduler: SchedulerSummary,
     /// Per-class results, in class order.
     pub classes: Vec<ClassResults>,
+    /// The network's hardware (switches, links, buffer memory, silicon area; the R4 cost
+    /// panel): networks of two-VC switches only, so other results keep their form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub hardware: Option<crate::network::cost::HardwareCost>,
 }
 
 /// The scheduler of a run and its work counters.

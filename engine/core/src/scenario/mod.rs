@@ -403,9 +403,27 @@ pub struct FairQueueingConfig {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct PriorityConfig {
-    /// Priority of each class (0 to 255); higher sends first, equal priorities go to the
-    /// lower class index.
+    /// Priority of each class (0 to 255); higher sends first, equal priorities as `ties`
+    /// says.
     pub priorities: Vec<u32>,
+    /// Which of several active classes of the highest priority sends (absent: the lower
+    /// class index).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ties: Option<PriorityTies>,
+}
+
+/// How strict priority breaks a tie between active classes of equal priority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PriorityTies {
+    /// The lower class index (the default).
+    Index,
+    /// The oldest head (first in, first out among the tied classes: classes sharing one
+    /// FIFO VC, as in the traditional two-VC design).
+    Oldest,
+    /// Round robin from the class after the last one sent.
+    RoundRobin,
 }
 
 /// Earliest deadline first.

@@ -131,7 +131,7 @@ impl NetworkSim {
                     }
                     Some(t) => {
                         let routes = routing.routes(&topology, endpoint, destination);
-                        let loads: Vec<f64> = routes.iter().map(|r| t.occupancy(r)).collect();
+                        let loads = t.route_occupancies(&routes);
                         let r = routing.connection_route(
                             &topology,
                             endpoint,

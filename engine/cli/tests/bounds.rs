@@ -18,16 +18,8 @@ fn preset_text() -> String {
     .unwrap()
 }
 
-/// `bytes` in a file of its own, removed when the returned path is dropped.
 fn temp_file(name: &str, bytes: &[u8]) -> tempfile::TempPath {
-    let p = tempfile::Builder::new()
-        .prefix("qoslab-bounds-")
-        .suffix(&format!("-{name}"))
-        .tempfile()
-        .unwrap()
-        .into_temp_path();
-    std::fs::write(&p, bytes).unwrap();
-    p
+    common::temp_file("qoslab-bounds-", name, bytes)
 }
 
 fn stderr(out: &Output) -> String {

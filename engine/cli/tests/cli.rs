@@ -13,16 +13,8 @@ fn preset() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/presets/default.json")
 }
 
-/// `text` in a file of its own, removed when the returned path is dropped.
 fn temp_file(name: &str, text: &str) -> tempfile::TempPath {
-    let p = tempfile::Builder::new()
-        .prefix("qoslab-cli-")
-        .suffix(&format!("-{name}"))
-        .tempfile()
-        .unwrap()
-        .into_temp_path();
-    std::fs::write(&p, text).unwrap();
-    p
+    common::temp_file("qoslab-cli-", name, text)
 }
 
 #[test]
@@ -357,5 +349,41 @@ fn run_overrides_load_and_duration() {
         vec!["run", p, "--duration-ms", "2000000"],
     ] {
         assert_eq!(qoslab(&bad).status.code(), Some(2), "{bad:?}");
+    }
+}
+
+/// R4 from the command line: each switch design's results carry its hardware (the spec's
+/// counts and area table), and all eight classes are reported.
+#[test]
+fn r4_presets_report_their_hardware() {
+    let presets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/presets");
+    for (preset, switches, links, area_018) in [
+        ("r4-traditional-8vc.json", 48, 192, 3792.0),
+        ("r4-new-2vc-p.json", 16, 128, 1264.0),
+    ] {
+        let path = presets.join(preset);
+        let r = json_of(&qoslab(&[
+            "run",
+            path.to_str().unwrap(),
+            "--duration-ms",
+            "0.2",
+            "--quiet",
+        ]));
+        let hw = &r["hardware"];
+        assert_eq!(hw["switches"], switches, "{preset}");
+        assert_eq!(hw["links"], links, "{preset}");
+        assert_eq!(hw["area"][0]["technology_um"], 0.18, "{preset}");
+        assert_eq!(hw["area"][0]["total_mm2"], area_018, "{preset}");
+        let classes: Vec<&str> = r["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            classes,
+            ["NC", "VO", "VI", "CL", "EE", "PBE", "BE", "BK"],
+            "{preset}"
+        );
     }
 }

@@ -11,16 +11,8 @@ fn vector() -> String {
     qoslab_core::design::MULTIMEDIA_VECTOR.replace(r#""w": 2, "k": 0.5"#, r#""w": null, "k": null"#)
 }
 
-/// `text` in a file of its own, removed when the returned path is dropped.
 fn temp_file(name: &str, text: &str) -> tempfile::TempPath {
-    let p = tempfile::Builder::new()
-        .prefix("qoslab-design-")
-        .suffix(&format!("-{name}"))
-        .tempfile()
-        .unwrap()
-        .into_temp_path();
-    std::fs::write(&p, text).unwrap();
-    p
+    common::temp_file("qoslab-design-", name, text)
 }
 
 #[test]

@@ -51,6 +51,8 @@ use crate::time::{BitRate, Duration, PS_PER_NS};
 /// state ([`CioqSwitch`]) plus its timing.
 pub struct Cioq {
     crossbar: CioqSwitch,
+    /// The grants of the arbitration under way (reused, to allocate once).
+    grants: Vec<Grant>,
     rate: BitRate,
     header_crossing: Duration,
     input_credits: u32,
@@ -70,6 +72,7 @@ impl Cioq {
         let credits = |bytes: u32| bytes / crate::network::CREDIT_BYTES;
         let output_credits = credits(config.output_buffer_bytes);
         Ok(Cioq {
+            grants: Vec::new(),
             crossbar: CioqSwitch::new(
                 setup.ports,
                 setup.lane_of_queue,
@@ -86,7 +89,9 @@ impl Cioq {
     /// Starts every crossbar transfer possible now: each packet joins its output queue
     /// at once (cut-through) and its transfer ends at `max(now + size / rate, tail)`.
     fn arbitrate(&mut self, cx: &mut SwitchContext) {
-        while let Some(g) = self.crossbar.grant(cx.pool) {
+        let mut grants = std::mem::take(&mut self.grants);
+        self.crossbar.grant_all(cx.pool, &mut grants);
+        for &g in &grants {
             let packet = cx.pool.get_mut(g.packet);
             let end =
                 (cx.now + self.rate.transmission_time(u64::from(packet.bytes))).max(packet.tail);
@@ -107,6 +112,7 @@ impl Cioq {
                 packet: g.packet,
             });
         }
+        self.grants = grants;
     }
 }
 
@@ -197,6 +203,7 @@ pub struct Grant {
 
 /// The queues, buffers and crossbar state of one CIOQ switch (the output ports' queues and
 /// schedulers live in the fabric's [`OutputPort`](crate::network::port::OutputPort)s).
+#[derive(Clone, Debug)]
 pub struct CioqSwitch {
     ports: u32,
     /// Output queues per port.
@@ -271,50 +278,78 @@ impl CioqSwitch {
     /// taking the packet out of its VOQ, marking input and output busy and taking the
     /// output buffer space.
     pub fn grant(&mut self, pool: &PacketPool) -> Option<Grant> {
-        let p = self.ports;
         let outputs = self.requested & !self.output_busy;
         if outputs == 0 || self.input_busy == self.all_ports() {
             return None;
         }
+        rotated_bits(outputs, self.next_output).find_map(|o| self.grant_output(o, pool))
+    }
+
+    /// Every transfer possible now, in the order repeated calls of [`CioqSwitch::grant`]
+    /// would grant them, in one pass over the outputs (replacing `grants`). Equivalent
+    /// because a grant only makes one more input and output busy: an output that found
+    /// no free input with a fitting head earlier in the pass still finds none, so
+    /// `grant`'s next call, which starts after the output just granted and comes round
+    /// to them again, grants what the pass grants next; the pass saves that last lap,
+    /// which finds nothing.
+    pub fn grant_all(&mut self, pool: &PacketPool, grants: &mut Vec<Grant>) {
+        grants.clear();
+        let outputs = self.requested & !self.output_busy;
+        if outputs == 0 {
+            return;
+        }
+        let all = self.all_ports();
         for output in rotated_bits(outputs, self.next_output) {
-            let candidates = self.requests[output as usize] & !self.input_busy;
-            if candidates == 0 {
-                continue;
+            if self.input_busy == all {
+                return;
             }
-            let start = self.next_input[output as usize];
-            for input in rotated_bits(candidates, start) {
-                let Some(queue) = self.fitting_queue(input, output, pool) else {
-                    continue;
-                };
-                let pair = (input * p + output) as usize;
-                let q = pair * self.queues as usize + queue as usize;
-                let Some(h) = self.voq[q].pop_front() else {
-                    continue;
-                };
-                if self.voq[q].is_empty() {
-                    self.voq_queues[pair] &= !(1 << queue);
-                    if self.voq_queues[pair] == 0 {
-                        self.requests[output as usize] &= !(1 << input);
-                        if self.requests[output as usize] == 0 {
-                            self.requested &= !(1 << output);
-                        }
+            if let Some(g) = self.grant_output(output, pool) {
+                grants.push(g);
+            }
+        }
+    }
+
+    /// Grants `output` (free and requested) the next free input, round robin, with a
+    /// head for it that fits, if any.
+    fn grant_output(&mut self, output: u32, pool: &PacketPool) -> Option<Grant> {
+        let p = self.ports;
+        let candidates = self.requests[output as usize] & !self.input_busy;
+        if candidates == 0 {
+            return None;
+        }
+        let start = self.next_input[output as usize];
+        for input in rotated_bits(candidates, start) {
+            let Some(queue) = self.fitting_queue(input, output, pool) else {
+                continue;
+            };
+            let pair = (input * p + output) as usize;
+            let q = pair * self.queues as usize + queue as usize;
+            let Some(h) = self.voq[q].pop_front() else {
+                continue;
+            };
+            if self.voq[q].is_empty() {
+                self.voq_queues[pair] &= !(1 << queue);
+                if self.voq_queues[pair] == 0 {
+                    self.requests[output as usize] &= !(1 << input);
+                    if self.requests[output as usize] == 0 {
+                        self.requested &= !(1 << output);
                     }
                 }
-                let credits = pool.get(h).credits;
-                let room = self.room_index(output, queue as u16);
-                self.output_room[room].consume(credits);
-                self.input_busy |= 1 << input;
-                self.output_busy |= 1 << output;
-                self.next_input[output as usize] = (input + 1) % p;
-                self.next_queue[pair] = (queue + 1) % self.queues;
-                self.next_output = (output + 1) % p;
-                return Some(Grant {
-                    input,
-                    output,
-                    queue: queue as u16,
-                    packet: h,
-                });
             }
+            let credits = pool.get(h).credits;
+            let room = self.room_index(output, queue as u16);
+            self.output_room[room].consume(credits);
+            self.input_busy |= 1 << input;
+            self.output_busy |= 1 << output;
+            self.next_input[output as usize] = (input + 1) % p;
+            self.next_queue[pair] = (queue + 1) % self.queues;
+            self.next_output = (output + 1) % p;
+            return Some(Grant {
+                input,
+                output,
+                queue: queue as u16,
+                packet: h,
+            });
         }
         None
     }
@@ -491,5 +526,52 @@ mod tests {
         sw.output_freed(1, 0, 2);
         assert_eq!(sw.grant(&pool).map(|g| g.packet), Some(big));
         assert_eq!(sw.queued(), 0);
+    }
+
+    proptest::proptest! {
+        /// One pass of `grant_all` grants exactly what repeated `grant` calls grant, in
+        /// the same order, and leaves the same state, on random switches (ports, queues,
+        /// packet sizes, busy inputs and outputs, full output buffers).
+        #[test]
+        fn grant_all_is_repeated_grant(
+            ports in 2u32..10,
+            queues in 1u16..4,
+            steps in proptest::collection::vec(
+                (proptest::collection::vec((0u32..10, 0u32..10, 0u16..4, 1u32..4), 0..12),
+                 0u64..1024, 0u32..10, 0u32..5), 1..30),
+        ) {
+            let mut pool = PacketPool::default();
+            let mut sw = CioqSwitch::new(ports, identity(queues), queues, 6);
+            let mut busy: Vec<(u32, u32)> = Vec::new();
+            for (arrivals, done_mask, freed_output, freed) in steps {
+                for (i, o, q, credits) in arrivals {
+                    let h = add(&mut pool, credits, q % queues);
+                    sw.enqueue(i % ports, o % ports, q % queues, h);
+                }
+                // Some transfers end, some output buffer space frees.
+                busy.retain(|&(i, o)| {
+                    let end = done_mask >> (i % 64) & 1 == 1;
+                    if end {
+                        sw.transfer_done(i, o);
+                    }
+                    !end
+                });
+                let o = freed_output % ports;
+                for lane in 0..queues {
+                    let (free, cap) = sw.output_room(o, lane);
+                    sw.output_freed(o, lane, freed.min(cap - free));
+                }
+                let mut one_by_one = sw.clone();
+                let mut want = Vec::new();
+                while let Some(g) = one_by_one.grant(&pool) {
+                    want.push(g);
+                }
+                let mut got = Vec::new();
+                sw.grant_all(&pool, &mut got);
+                proptest::prop_assert_eq!(&got, &want);
+                proptest::prop_assert_eq!(format!("{sw:?}"), format!("{one_by_one:?}"));
+                busy.extend(got.iter().map(|g| (g.input, g.output)));
+            }
+        }
     }
 }

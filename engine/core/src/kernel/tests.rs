@@ -1,0 +1,153 @@
+//! The event queue against an ordered map of (time, insertion number).
+
+use super::*;
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+#[test]
+fn equal_times_pop_in_insertion_order() {
+    let mut q = EventQueue::new();
+    q.schedule(SimTime(5), 'a');
+    q.schedule(SimTime(1), 'b');
+    q.schedule(SimTime(5), 'c');
+    q.schedule(SimTime(1), 'd');
+    let order: Vec<char> =
+        std::iter::from_fn(|| q.pop_until(SimTime(u64::MAX)).map(|e| e.1)).collect();
+    assert_eq!(order, vec!['b', 'd', 'a', 'c']);
+}
+
+#[test]
+fn pop_until_respects_limit_and_clock() {
+    let mut q = EventQueue::new();
+    q.schedule(SimTime(10), 1);
+    q.schedule(SimTime(20), 2);
+    assert_eq!(q.pop_until(SimTime(15)), Some((SimTime(10), 1)));
+    assert_eq!(q.pop_until(SimTime(15)), None);
+    assert_eq!(q.now(), SimTime(10));
+    q.schedule(SimTime(3), 3); // in the past: clamped to now
+    assert_eq!(q.pop_until(SimTime(15)), Some((SimTime(10), 3)));
+}
+
+proptest! {
+    /// The queue agrees with a plain ordered map keyed by (time, insertion number).
+    #[test]
+    fn matches_btreemap_model(
+        ops in proptest::collection::vec((0u64..50, any::<bool>()), 1..300),
+        scale in prop_oneof![Just(1u64), Just(1_000), Just(1 << 40)],
+        limit_step in prop_oneof![Just(u64::MAX), 1u64..100],
+    ) {
+        let mut q = EventQueue::new();
+        let mut model = BTreeMap::new();
+        let mut seq = 0u64;
+        for (i, (t, pop)) in ops.into_iter().enumerate() {
+            let t = t * scale;
+            if pop {
+                // A limit that sometimes lies before the earliest event (nothing pops).
+                let limit = SimTime(q.now().0.saturating_add(limit_step.saturating_mul(scale)));
+                let got = q.pop_until(limit);
+                let want = match model.first_key_value() {
+                    Some((&(at, _), _)) if at <= limit.0 => {
+                        model.pop_first().map(|((t, _), v)| (SimTime(t), v))
+                    }
+                    _ => None,
+                };
+                prop_assert_eq!(got, want, "op {}", i);
+                prop_assert_eq!(q.peek_time(), model.keys().next().map(|&(t, _)| SimTime(t)));
+                prop_assert_eq!(q.len(), model.len());
+            } else {
+                let at = t.max(q.now().0);
+                q.schedule(SimTime(t), seq);
+                model.insert((at, seq), seq);
+                seq += 1;
+            }
+        }
+    }
+
+    /// As above, with times relative to the clock (as a simulation schedules them)
+    /// over many magnitudes, many ties, long runs, limits before the earliest event,
+    /// and the queue drained at the end.
+    #[test]
+    fn matches_btreemap_model_relative_times(
+        ops in proptest::collection::vec(
+            (0u32..64, 0u64..4, 0u8..4, any::<bool>()), 1..2000),
+        limit_shift in 0u32..48,
+    ) {
+        let mut q = EventQueue::new();
+        let mut model = BTreeMap::new();
+        let mut seq = 0u64;
+        for (i, (shift, low, kind, past)) in ops.into_iter().enumerate() {
+            if kind == 0 {
+                let limit = q.now().0.saturating_add(1u64 << limit_shift);
+                let got = q.pop_until(SimTime(limit));
+                let want = match model.first_key_value() {
+                    Some((&(at, _), _)) if at <= limit => {
+                        model.pop_first().map(|((t, _), v)| (SimTime(t), v))
+                    }
+                    _ => None,
+                };
+                prop_assert_eq!(got, want, "op {}", i);
+            } else {
+                // Deltas of 0 (a tie with now), small, or up to 2^63; sometimes a
+                // time in the past (clamped to now).
+                let delta = if shift == 0 { 0 } else { (1u64 << (shift - 1)) | low };
+                let t = if past {
+                    q.now().0.saturating_sub(delta)
+                } else {
+                    q.now().0.saturating_add(delta)
+                };
+                let at = t.max(q.now().0);
+                q.schedule(SimTime(t), seq);
+                model.insert((at, seq), seq);
+                seq += 1;
+            }
+            prop_assert_eq!(q.peek_time(), model.keys().next().map(|&(t, _)| SimTime(t)));
+            prop_assert_eq!(q.len(), model.len());
+            prop_assert_eq!(q.is_empty(), model.is_empty());
+        }
+        while let Some((at, v)) = q.pop_until(SimTime(u64::MAX)) {
+            let ((t, _), w) = model.pop_first().expect("model has the event");
+            prop_assert_eq!((at, v), (SimTime(t), w));
+        }
+        prop_assert!(model.is_empty());
+        prop_assert_eq!(q.events_processed(), seq);
+    }
+}
+
+proptest! {
+    /// Times around the wheel's slot and horizon boundaries (multiples of the slot width
+    /// and of the horizon, give or take a little), where events move between the wheel
+    /// and the overflow.
+    #[test]
+    fn matches_btreemap_model_at_wheel_boundaries(
+        ops in proptest::collection::vec((0u64..3 * SLOTS as u64, 0u64..3, any::<bool>()), 1..3000),
+    ) {
+        let mut q = EventQueue::new();
+        let mut model = BTreeMap::new();
+        for (seq, (slots, jitter, pop)) in ops.into_iter().enumerate() {
+            if pop {
+                let limit = q.now().0 + SLOT_PS * SLOTS as u64;
+                let got = q.pop_until(SimTime(limit));
+                let want = match model.first_key_value() {
+                    Some((&(at, _), _)) if at <= limit => {
+                        model.pop_first().map(|((t, _), v)| (SimTime(t), v))
+                    }
+                    _ => None,
+                };
+                prop_assert_eq!(got, want);
+            } else {
+                // On a slot boundary, just after it, or at the slot's last ps.
+                let t = q.now().0 + slots * SLOT_PS + [0, 1, SLOT_PS - 1][jitter as usize];
+                q.schedule(SimTime(t), seq as u64);
+                model.insert((t, seq as u64), seq as u64);
+            }
+            prop_assert_eq!(q.peek_time(), model.keys().next().map(|&(t, _)| SimTime(t)));
+            prop_assert_eq!(q.len(), model.len());
+        }
+        while let Some(got) = q.pop_until(SimTime(u64::MAX)) {
+            let ((t, _), v) = model.pop_first().expect("model has the event");
+            prop_assert_eq!(got, (SimTime(t), v));
+        }
+        prop_assert!(model.is_empty());
+    }
+}
+

@@ -85,5 +85,6 @@ pub fn run_results(s: &Scenario, m: Measured, classes: Vec<ClassResults>) -> Run
             cost,
         },
         classes,
+        network_processor: None,
     }
 }

@@ -52,6 +52,11 @@ pub struct RunResults {
     pub scheduler: SchedulerSummary,
     /// Per-class results, in class order.
     pub classes: Vec<ClassResults>,
+    /// A network-processor node's own results (drops, lateness, window violations, the
+    /// scheduler's memory cost); there `generated = delivered + dropped + lost + in_flight`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub network_processor: Option<crate::np::results::NpResults>,
 }
 
 /// The scheduler of a run and its work counters.

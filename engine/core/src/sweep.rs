@@ -207,6 +207,11 @@ pub fn replications(
 pub struct SweepResult {
     /// The scenario's name.
     pub scenario: String,
+    /// What the points vary when it is not the load (`streams`, `packet_bytes`); each
+    /// point's `load` then holds that value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub axis: Option<Axis>,
     /// The points, in the order of the loads requested.
     pub points: Vec<SweepPoint>,
 }

@@ -86,5 +86,6 @@ pub fn run_results(s: &Scenario, m: Measured, classes: Vec<ClassResults>) -> Run
         },
         classes,
         hardware: None,
+        network_processor: None,
     }
 }

@@ -57,6 +57,11 @@ pub struct RunResults {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub hardware: Option<crate::network::cost::HardwareCost>,
+    /// A network-processor node's own results (drops, lateness, window violations, the
+    /// scheduler's memory cost); there `generated = delivered + dropped + lost + in_flight`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub network_processor: Option<crate::np::results::NpResults>,
 }
 
 /// The scheduler of a run and its work counters.

@@ -37,7 +37,7 @@ describe('simulating a designed table', () => {
     const f = multimediaForm();
     f.classes = f.classes.slice(0, 2); // shares 0.14: offered as they are
     const small = simulationScenario(f, table.slice(0, 2));
-    expect(small.ok && small.scenario.model.classes.map((c) => c.traffic.load)).toEqual([0.09375, 0.046875]);
+    expect(small.ok && small.scenario.model.kind !== 'network_processor' && small.scenario.model.classes.map((c) => c.traffic.load)).toEqual([0.09375, 0.046875]);
   });
 
   it('a partial (e.g. imported) table simulates the classes it serves, and says which were left out', () => {
@@ -89,7 +89,7 @@ describe('simulating a designed table', () => {
     // DTable has no fabric settings: a stale high table left in the form is not run.
     const dtable = simulationScenario({ ...form, technology: 'dtable' }, low);
     expect(dtable.ok && dtable.scenario.model.kind === 'link_lab' && dtable.scenario.model.scheduler.kind).toBe('dtable');
-    expect(dtable.ok && dtable.scenario.model.classes.map((c) => c.name)).toEqual(['VI', 'CL']);
+    expect(dtable.ok && dtable.scenario.model.kind === 'link_lab' && dtable.scenario.model.classes.map((c) => c.name)).toEqual(['VI', 'CL']);
   });
 
   it('serves Omni-Path high-priority classes first without a limit, as the FM programs them', () => {

@@ -5,7 +5,7 @@ import type { EngineError, RunResults, Scenario } from '../generated';
 import { fakeEngine } from '../engine/fakeEngine';
 import { encodeHash } from '../share/link';
 import { defaultScenario } from '../state/scenario';
-import { tableOf } from '../shared/edit';
+import { modelClasses, tableOf } from '../shared/edit';
 import { LinkLab } from './LinkLab';
 
 /** A fake engine: weights must be at least 1; a run reports half-way, then "done". */
@@ -41,7 +41,7 @@ function fakeLabEngine(): Engine & { runs: string[] } {
         delivered: 4,
         in_flight: 0,
         scheduler: { kind: 'dtable', cost: { decisions: 4, entries_visited: 4, bitmap_words: 4, classes_examined: 0, tag_computations: 0, heap_operations: 0 } },
-        classes: s.model.classes.map((c) => ({
+        classes: modelClasses(s.model).map((c) => ({
           name: c.name,
           offered: 0.1,
           throughput: 0.1,

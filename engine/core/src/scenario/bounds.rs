@@ -208,6 +208,10 @@ pub fn work_estimate(s: &Scenario) -> WorkEstimate {
                 }
             }
         }
+        Model::NetworkProcessor(_) => {}
+    }
+    if let Model::NetworkProcessor(np) = &s.model {
+        packets = super::network_processor::np_packets(s, np);
     }
     WorkEstimate {
         packets,

@@ -12,6 +12,7 @@ mod bounds;
 mod lanes_rules;
 mod migrate;
 mod network;
+mod network_processor;
 mod parse;
 mod rules;
 mod scheduler_rules;
@@ -27,6 +28,11 @@ pub use network::{
     CioqConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig, NetworkLinkConfig,
     RoutingConfig, SingleSwitchTopology, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
     TwoVcConfig, VcArbitration,
+};
+pub use network_processor::{
+    DwcsHeapConfig, EnginesConfig, FixedWindow, NetworkProcessorConfig, NpArrivals,
+    NpSchedulerConfig, NpServerConfig, ProcessorConfig, RandomWindow, StreamGroupConfig,
+    WindowConfig,
 };
 pub use parse::{parse, parse_unvalidated};
 pub use rules::MAX_DURATION_US;
@@ -72,10 +78,14 @@ pub enum Model {
     LinkLab(LinkLabConfig),
     /// A network of interfaces and switches.
     Network(NetworkConfig),
+    /// A network-processor node: thousands of streams, a DWCS scheduler, engines or the
+    /// link as the server.
+    NetworkProcessor(NetworkProcessorConfig),
 }
 tagged_enum!(Model, "model", {
     "link_lab" => LinkLab(LinkLabConfig),
     "network" => Network(NetworkConfig),
+    "network_processor" => NetworkProcessor(NetworkProcessorConfig),
 });
 
 /// The link lab: one output port, its scheduler, its sources and its downstream buffers.

@@ -16,6 +16,7 @@ const full = {
 describe('the view registry', () => {
   it('maps addresses to views, old links included', () => {
     expect(viewOf('#view=r2&loads=0.8,1&seeds=2', full).id).toBe('r2');
+    expect(viewOf('#view=r5&loads=0.8,1&seeds=2', full).id).toBe('r5');
     expect(viewOf('#view=study&id=r2', full).id).toBe('study');
     expect(viewOf('#view=design', full).id).toBe('design');
     expect(viewOf('#view=lessons&lesson=r1-deficits', full).id).toBe('lessons');

@@ -98,6 +98,7 @@ export const VIEWS: readonly ViewEntry[] = [
     },
   },
   studyAlias('r2', 'r2', 'Multimedia network (R2)', 'QoS scheduling in a 64-node network: four schedulers swept over offered load, with confidence bands.'),
+  studyAlias('r5', 'r5', 'DWCS on a network processor (R5)', 'Exact heap against constant-time HILQ: window violations, memory accesses and cycles per packet against utilisation.'),
   {
     id: 'study',
     title: 'Experiment',

@@ -84,6 +84,7 @@ export const VIEWS: readonly ViewEntry[] = [
   },
   studyAlias('r2', 'r2', 'Multimedia network (R2)', 'QoS scheduling in a 64-node network: four schedulers swept over offered load, with confidence bands.'),
   studyAlias('r4', 'r4', 'Two VCs at the switches (R4)', 'Do switches need a VC per class? Four switch designs: QoS latency and jitter, best-effort throughput, cost.'),
+  studyAlias('r5', 'r5', 'DWCS on a network processor (R5)', 'Exact heap against constant-time HILQ: window violations, memory accesses and cycles per packet against utilisation.'),
   {
     id: 'study',
     title: 'Experiment',

@@ -211,7 +211,13 @@ pub fn work_estimate(s: &Scenario) -> WorkEstimate {
         Model::NetworkProcessor(_) => {}
     }
     if let Model::NetworkProcessor(np) = &s.model {
-        packets = super::network_processor::np_packets(s, np);
+        // One arrival per stream and period (validation refuses periods it cannot run).
+        packets = np
+            .streams
+            .iter()
+            .filter(|g| g.period_us.is_finite() && g.period_us > 0.0)
+            .map(|g| f64::from(g.count) * s.duration_us as f64 / g.period_us)
+            .sum();
     }
     WorkEstimate {
         packets,

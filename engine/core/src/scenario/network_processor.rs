@@ -477,12 +477,3 @@ pub(super) fn validate_network_processor(
     // Each packet is one arrival event and at most one send or drop.
     super::bounds::check_work(packets, 0.0, p);
 }
-
-/// The expected packets of a node over a run (the work estimate).
-pub(super) fn np_packets(s: &Scenario, np: &NetworkProcessorConfig) -> f64 {
-    np.streams
-        .iter()
-        .filter(|g| g.period_us.is_finite() && g.period_us >= MIN_PERIOD_US)
-        .map(|g| f64::from(g.count) * s.duration_us as f64 / g.period_us)
-        .sum()
-}

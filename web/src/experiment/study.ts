@@ -28,6 +28,7 @@ export type StudyPlot =
   | { kind: 'cdf'; id: string }
   | { kind: 'jitter'; id: string }
   | { kind: 'admission'; id: string }
+  | { kind: 'cost'; id: string }
   | { kind: 'improvement'; id: string; baseline: number };
 
 export interface Study {
@@ -124,6 +125,7 @@ function readPlot(p: unknown, path: string, configurations: number, problems: st
     case 'cdf':
     case 'jitter':
     case 'admission':
+    case 'cost':
       return [{ kind: r.kind, id }];
     case 'improvement': {
       const b = r.baseline;
@@ -134,7 +136,7 @@ function readPlot(p: unknown, path: string, configurations: number, problems: st
       return [{ kind: 'improvement', id, baseline: b }];
     }
     default:
-      problems.push(`${path}.kind: “${String(r.kind)}” is not a plot (metric, cdf, jitter, admission, improvement)`);
+      problems.push(`${path}.kind: “${String(r.kind)}” is not a plot (metric, cdf, jitter, admission, cost, improvement)`);
       return [];
   }
 }

@@ -45,10 +45,12 @@ test('a reduced R4 sweep runs the four switch designs, draws a latency CDF per c
   expect(lines.find((l) => l.startsWith('Traditional 8 VCs,'))).toMatch(/^Traditional 8 VCs,48,192,8,8,/);
   expect(lines.find((l) => l.startsWith('New 2 VCs-P,'))).toMatch(/^New 2 VCs-P,16,128,16,2,/);
   const costs = await costCells(cost);
+  await view(page).getByTestId('r4-cost-panel').screenshot({ path: `${screens}r4-cost-1440.png` });
   await page.screenshot({ path: `${screens}r4-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${screens}r4-390.png`, fullPage: true });
+  await view(page).getByTestId('r4-cost-panel').screenshot({ path: `${screens}r4-cost-390.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The share link carries the view and every parameter; re-running gives the same cost table.

@@ -36,7 +36,7 @@ export function CostSection({ prefix, labels, hardware }: { prefix: string; labe
         What each design’s network is built from, as its runs’ results report it (the same for every load and seed): switches
         and links (end-point links included), ports of the largest switch, VCs per port, buffer memory (one switch and all of
         them) and the silicon area of all switches at 0.18 µm and 0.13 µm.
-        {anyScaled ? ' “Scaled” marks an area the spec’s table does not list for that switch, estimated from its nearest row.' : ''}
+        {anyScaled ? ' “Scaled” marks an area the spec’s table does not list for that switch, estimated from its two rows (buffers by memory, crossbar by ports, scheduler by queues).' : ''}
         {' '}“—”: the configuration’s runs report no hardware.
       </p>
       {inconsistent.length > 0 ? (

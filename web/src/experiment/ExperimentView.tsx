@@ -314,7 +314,7 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
         <SharePanel url={url} />
       </section>
       {sweep.plan ? <PointProgress prefix={id} plan={sweep.plan} seedsDone={sweep.seedsDone} points={sweep.points} /> : null}
-      {sweep.plan && sweep.points.size > 0 ? <ExperimentResults study={study} plan={sweep.plan} points={sweep.points} cdfRuns={sweep.cdfRuns} /> : null}
+      {sweep.plan && sweep.points.size > 0 ? <ExperimentResults study={study} plan={sweep.plan} points={sweep.points} cdfRuns={sweep.cdfRuns} hardware={sweep.hardware} /> : null}
     </main>
   );
 }

@@ -23,7 +23,7 @@ describe('study files', () => {
     const s = parsed.study;
     expect(s.configurations.map((c) => c.preset)).toEqual(['r4-traditional-8vc', 'r4-traditional-2vc', 'r4-new-2vc-p', 'r4-new-2vc-b']);
     expect(Math.max(...s.axis.values)).toBe(1);
-    expect(s.plots.map((p) => p.kind)).toEqual(['metric', 'cdf', 'jitter', 'metric', 'admission']);
+    expect(s.plots.map((p) => p.kind)).toEqual(['metric', 'cdf', 'cost', 'jitter', 'metric', 'admission']);
   });
 
   it('names every problem of a bad study', () => {
@@ -35,7 +35,7 @@ describe('study files', () => {
         'configurations: at least one',
         'axis.kind: “time” is not supported (only "load")',
         'axis.values: at least one load',
-        'plots[0].kind: “pie” is not a plot (metric, cdf, jitter, admission, improvement)',
+        'plots[0].kind: “pie” is not a plot (metric, cdf, jitter, admission, cost, improvement)',
         'seeds: must be a whole number from 1 to 100',
         'cost.msPerSimulatedMs: must be above 0',
       ]);

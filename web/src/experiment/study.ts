@@ -31,6 +31,7 @@ export type StudyPlot =
   | { kind: 'cdf'; id: string }
   | { kind: 'jitter'; id: string }
   | { kind: 'admission'; id: string }
+  | { kind: 'cost'; id: string }
   | { kind: 'improvement'; id: string; baseline: number };
 
 export interface Study {
@@ -127,6 +128,7 @@ function readPlot(p: unknown, path: string, configurations: number, problems: st
     case 'cdf':
     case 'jitter':
     case 'admission':
+    case 'cost':
       return [{ kind: r.kind, id }];
     case 'improvement': {
       const b = r.baseline;
@@ -137,7 +139,7 @@ function readPlot(p: unknown, path: string, configurations: number, problems: st
       return [{ kind: 'improvement', id, baseline: b }];
     }
     default:
-      problems.push(`${path}.kind: “${String(r.kind)}” is not a plot (metric, cdf, jitter, admission, improvement)`);
+      problems.push(`${path}.kind: “${String(r.kind)}” is not a plot (metric, cdf, jitter, admission, cost, improvement)`);
       return [];
   }
 }

@@ -297,8 +297,13 @@ fn emit(output: Option<&Path>, text: &str) -> ExitCode {
 
 /// Writes `file` so that a reader sees either its old content or all of `text`, never part
 /// of it: the text goes to a temporary file in the same folder, which is then renamed
-/// (a Slurm task that is killed mid-write leaves no truncated result).
+/// (a Slurm task that is killed mid-write leaves no truncated result). A path that exists
+/// and is not a regular file (`/dev/null`, a FIFO, a symbolic link) is written in place:
+/// renaming over it would replace the device, pipe or link with a file.
 pub(crate) fn write_atomically(file: &Path, text: &str) -> std::io::Result<()> {
+    if writes_in_place(file) {
+        return std::fs::write(file, text);
+    }
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -309,6 +314,11 @@ pub(crate) fn write_atomically(file: &Path, text: &str) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&temp);
     }
     written
+}
+
+/// Whether `file` exists and is something other than a regular file.
+fn writes_in_place(file: &Path) -> bool {
+    std::fs::symlink_metadata(file).is_ok_and(|m| !m.file_type().is_file())
 }
 
 fn report_invalid(path: &Path, e: &EngineError) -> ExitCode {

@@ -76,6 +76,62 @@ fn run_writes_to_a_file_on_request() {
     assert!(text.contains("\"classes\""));
 }
 
+/// `-o` onto something that is not a regular file writes through it instead of renaming a
+/// file over it: a symbolic link stays a link (its target gets the results), and, on Unix,
+/// `-o /dev/null` leaves the device alone (it once replaced it with a file, as root).
+#[test]
+fn run_writes_through_links_and_devices() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("results.json");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.path().join("latest.json");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    #[cfg(not(unix))]
+    return;
+    let out = qoslab(&[
+        "run",
+        preset().to_str().unwrap(),
+        "--quiet",
+        "-o",
+        link.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&target)
+            .unwrap()
+            .contains("\"classes\"")
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let out = qoslab(&[
+            "run",
+            preset().to_str().unwrap(),
+            "--quiet",
+            "-o",
+            "/dev/null",
+        ]);
+        assert!(out.status.success());
+        assert!(
+            std::fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+    }
+}
+
 #[test]
 fn validate_accepts_the_preset() {
     let out = qoslab(&["validate", preset().to_str().unwrap()]);

@@ -138,13 +138,23 @@ pub fn bench(only: &[String], json: bool, quick: bool) -> ExitCode {
         .collect();
     if cases.is_empty() {
         let names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
-        return crate::fail(2, &format!("no benchmark matches; the set: {}", names.join(", ")));
+        return crate::fail(
+            2,
+            &format!("no benchmark matches; the set: {}", names.join(", ")),
+        );
     }
     let mut rows = Vec::new();
     if !json {
         println!(
             "{:<11} {:>12} {:>11} {:>8} {:>10} {:>12} {:>9} {:>9}",
-            "scenario", "events", "hops", "seconds", "M events/s", "M hops/s", "ns/event", "peak MiB"
+            "scenario",
+            "events",
+            "hops",
+            "seconds",
+            "M events/s",
+            "M hops/s",
+            "ns/event",
+            "peak MiB"
         );
     }
     for case in cases {

@@ -21,10 +21,10 @@ fn delays(count: usize) -> Vec<u64> {
             x ^= x >> 7;
             x ^= x << 17;
             match x % 8 {
-                0 => 0,                               // a tie with now
+                0 => 0,                                                      // a tie with now
                 1..=5 => [256_000, 512_000, 768_000][(x >> 8) as usize % 3], // link, credit, header
-                6 => (x >> 16) % 300_000,             // a transfer
-                _ => (x >> 16) % 40_000_000,          // a generator's gap
+                6 => (x >> 16) % 300_000,                                    // a transfer
+                _ => (x >> 16) % 40_000_000,                                 // a generator's gap
             }
         })
         .collect()
@@ -53,24 +53,28 @@ fn hold(c: &mut Criterion) {
                 sum
             })
         });
-        group.bench_with_input(BenchmarkId::new("binary_heap", pending), &pending, |b, &n| {
-            b.iter(|| {
-                let mut q = BinaryHeap::new();
-                let mut seq = 0u64;
-                for i in 0..n {
-                    q.push(Reverse((d[i % d.len()], seq, i as u32)));
-                    seq += 1;
-                }
-                let mut sum = 0u64;
-                for i in 0..STEPS {
-                    let Reverse((t, _, e)) = q.pop().expect("pending");
-                    sum = sum.wrapping_add(u64::from(e));
-                    q.push(Reverse((t + d[(i + n) % d.len()], seq, e)));
-                    seq += 1;
-                }
-                sum
-            })
-        });
+        group.bench_with_input(
+            BenchmarkId::new("binary_heap", pending),
+            &pending,
+            |b, &n| {
+                b.iter(|| {
+                    let mut q = BinaryHeap::new();
+                    let mut seq = 0u64;
+                    for i in 0..n {
+                        q.push(Reverse((d[i % d.len()], seq, i as u32)));
+                        seq += 1;
+                    }
+                    let mut sum = 0u64;
+                    for i in 0..STEPS {
+                        let Reverse((t, _, e)) = q.pop().expect("pending");
+                        sum = sum.wrapping_add(u64::from(e));
+                        q.push(Reverse((t + d[(i + n) % d.len()], seq, e)));
+                        seq += 1;
+                    }
+                    sum
+                })
+            },
+        );
     }
     group.finish();
 }

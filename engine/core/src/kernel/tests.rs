@@ -150,4 +150,3 @@ proptest! {
         prop_assert!(model.is_empty());
     }
 }
-

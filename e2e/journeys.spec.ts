@@ -89,6 +89,24 @@ test('“Simulate this table” with a partial imported InfiniBand table simulat
   await expect(runButton(page)).toBeEnabled();
 });
 
+test('“Simulate this table” runs an imported InfiniBand high table and its limit, and the evaluation says its bounds leave them out', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openDesigner(page);
+  await page.getByLabel('Technology', { exact: true }).selectOption('infiniband');
+  await page.getByRole('button', { name: 'Auto-design' }).click();
+  await expect(page.getByTestId('design-status')).toContainText('Designed: ');
+  await importLines(page, 'qos_high_limit 6\nqos_vlarb_high 0:4\nqos_vlarb_low 0:32,1:32,2:64,3:64,4:16,5:16,6:16');
+  await expect(page.getByTestId('design-import-result')).toContainText('Kept qos_ settings: 1 high-table entries, high limit 6');
+  await expect(page.getByTestId('design-high-note')).toContainText('the high-priority entry of the fabric settings is served first');
+  await page.getByRole('button', { name: 'Simulate this table' }).click();
+  await expect(page.getByLabel('Scheduler kind', { exact: true })).toHaveValue('iba');
+  // The high table and its limit are the imported ones.
+  await expect(page.getByLabel('High limit (4096-byte units)')).toHaveValue('6');
+  await expect(page.getByLabel('High entry 0 weight', { exact: true })).toHaveValue('4');
+  await expect(page.getByLabel('High entry 0 class', { exact: true })).toHaveValue('0');
+  await expect(runButton(page)).toBeEnabled();
+});
+
 test('the designer fits a 390 px screen (no sideways scrolling)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openDesigner(page);

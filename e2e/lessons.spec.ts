@@ -27,10 +27,17 @@ async function check(page: Page, answer: string): Promise<string> {
 test('every step of every lesson opens from the index', async ({ page }) => {
   await openIndex(page);
   const links = page.getByTestId('lesson-index').getByRole('link');
-  await expect(links).toHaveText(['R1: why tables need deficits', 'R2: latency and bandwidth decoupled']);
+  await expect(links).toHaveText([
+    'R1: why tables need deficits',
+    'R2: latency and bandwidth decoupled',
+    'R4: do we need 16 VCs?',
+    'R5: constant-time scheduling on a network processor',
+  ]);
   for (const [title, steps] of [
     ['R1: why tables need deficits', 4],
     ['R2: latency and bandwidth decoupled', 4],
+    ['R4: do we need 16 VCs?', 3],
+    ['R5: constant-time scheduling on a network processor', 4],
   ] as const) {
     await page.getByTestId('lesson-index').getByRole('link', { name: title }).click();
     await expect(lessonView(page).getByRole('heading', { level: 2 })).toHaveText(title);
@@ -94,4 +101,21 @@ test('the R2 lesson’s checks and its reduced sweep each finish in under 60 s',
   await view.getByRole('button', { name: 'Run R2 sweep' }).click();
   await expect(view.getByTestId('r2-status')).toContainText('Done: 16 runs', { timeout: 60_000 });
   expect(Date.now() - started).toBeLessThan(60_000);
+});
+
+test('the R4 lesson’s checks and its reduced sweep with the cost table each finish in under 60 s', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto('./#view=lessons&lesson=r4-two-vcs&step=1');
+  expect(await check(page, 'New 2 VCs-P')).toMatch(/^Right: .*New 2 VCs-P has the lowest mean latency for VO\./);
+  await lessonView(page).getByRole('link', { name: 'Next step →' }).click();
+  expect(await check(page, 'New 2 VCs-P')).toMatch(/^Right: .*New 2 VCs-P has the lowest mean latency for VO\./);
+  await lessonView(page).getByRole('link', { name: 'Next step →' }).click();
+  await lessonView(page).getByRole('link', { name: 'Open the reduced R4 sweep' }).click();
+  const view = page.getByRole('main', { name: 'Full QoS with two VCs at the switches (R4)' });
+  await expect(view.getByText('4 runs in all.')).toBeVisible();
+  const started = Date.now();
+  await view.getByRole('button', { name: 'Run R4 sweep' }).click();
+  await expect(view.getByTestId('r4-status')).toContainText('Done: 4 runs', { timeout: 60_000 });
+  expect(Date.now() - started).toBeLessThan(60_000);
+  await expect(view.getByTestId('r4-cost').locator('tbody tr')).toHaveCount(4);
 });

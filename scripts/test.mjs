@@ -29,8 +29,10 @@ cargo(['test', '--workspace'], {
 step('build (wasm, CLI, site)');
 run('node', ['scripts/build.mjs']);
 
-step('tsc (strict) and eslint');
+step('tsc (strict: the page, then the worker) and eslint');
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// The engine worker on its own, with the webworker lib (no DOM).
+run('npx', ['tsc', '-p', 'tsconfig.worker.json', '--noEmit']);
 run('npx', ['eslint', '--max-warnings', '0', '.']);
 
 step('structure: import circles and file sizes');

@@ -11,7 +11,7 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
   const [version, setVersion] = useState<string | null>(null);
   // The address the current view was opened at.
   const [openedHash, setOpenedHash] = useState(() => window.location.hash);
-  const view = viewOf(openedHash, engine);
+  const view = viewOf(openedHash);
   useEffect(() => {
     let live = true;
     engine.version().then(
@@ -52,7 +52,7 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
         <p className="tagline">{view.tagline}</p>
         <nav className="app-nav" aria-label="Views">
           {[...VIEWS.filter((v) => v.id === 'lab'), ...VIEWS.filter((v) => v.id !== 'lab')]
-            .filter((v) => v.nav && v.needs(engine))
+            .filter((v) => v.nav)
             .map((v) => {
               const here = view.id === v.id;
               const disabled = here && (!v.reopen || openedHash.replace(/^#/, '') === v.hash);

@@ -1,5 +1,5 @@
 // The views of the page, registered in one place: id, title, tagline, which addresses open
-// it, what it needs from the engine, whether the header lists it, and how it is drawn.
+// it, whether the header lists it, and how it is drawn.
 // App.tsx picks the first view whose `matches` accepts the address (the link lab last).
 import type { ReactNode } from 'react';
 import { DesignView } from './design/DesignView';
@@ -34,8 +34,6 @@ export interface ViewEntry {
   nav: boolean;
   /** Its header button stays enabled inside the view at another address (e.g. back to the lessons index from a lesson). */
   reopen?: boolean;
-  /** What the view needs from the engine (a view whose needs are missing is not offered). */
-  needs: (engine: Engine) => boolean;
   render: (ctx: ViewContext) => ReactNode;
 }
 
@@ -51,7 +49,6 @@ function studyAlias(alias: string, studyId: string, title: string, tagline: stri
     matches: (h) => viewParam(h) === alias,
     hash: `${VIEW_PARAM}=${alias}`,
     nav: true,
-    needs: (e) => Boolean(e.atLoad && e.meanCi90),
     render: (ctx) => (
       <ExperimentView key={studyId} engine={ctx.engine} createEngine={ctx.createEngine} studyId={studyId} prefix={`${VIEW_PARAM}=${alias}`} initialHash={ctx.hash} />
     ),
@@ -65,7 +62,6 @@ export const LAB_VIEW: ViewEntry = {
   matches: always,
   hash: '',
   nav: true,
-  needs: always,
   render: (ctx) => <LinkLab engine={ctx.engine} createEngine={ctx.createEngine} />,
 };
 
@@ -78,26 +74,17 @@ export const VIEWS: readonly ViewEntry[] = [
     matches: isDesignHash,
     hash: `${VIEW_PARAM}=design`,
     nav: true,
-    needs: (e) => Boolean(e.design && e.evaluate && e.opensmExport && e.opensmParse && e.designExport && e.opafmImport),
     render: (ctx) => {
-      const { design, evaluate, opensmExport, opensmParse, designExport, opafmImport } = ctx.engine;
-      if (!design || !evaluate || !opensmExport || !opensmParse || !designExport || !opafmImport) return null;
-      const engine = {
-        design: design.bind(ctx.engine),
-        evaluate: evaluate.bind(ctx.engine),
-        opensmExport: opensmExport.bind(ctx.engine),
-        opensmParse: opensmParse.bind(ctx.engine),
-        designExport: designExport.bind(ctx.engine),
-        opafmImport: opafmImport.bind(ctx.engine),
-      };
       return (
         <main className="design-view-main">
-          <DesignView engine={engine} onSimulate={ctx.simulate} />
+          <DesignView engine={ctx.engine} onSimulate={ctx.simulate} />
         </main>
       );
     },
   },
   studyAlias('r2', 'r2', 'Multimedia network (R2)', 'QoS scheduling in a 64-node network: four schedulers swept over offered load, with confidence bands.'),
+  studyAlias('r4', 'r4', 'Two VCs at the switches (R4)', 'Do switches need a VC per class? Four switch designs: QoS latency and jitter, best-effort throughput, cost.'),
+  studyAlias('r5', 'r5', 'DWCS on a network processor (R5)', 'Exact heap against constant-time HILQ: window violations, memory accesses and cycles per packet against utilisation.'),
   {
     id: 'study',
     title: 'Experiment',
@@ -105,7 +92,6 @@ export const VIEWS: readonly ViewEntry[] = [
     matches: (h) => viewParam(h) === STUDY_VIEW,
     hash: studyPrefix('r2'),
     nav: false,
-    needs: (e) => Boolean(e.atLoad && e.meanCi90),
     render: (ctx) => {
       const id = new URLSearchParams(ctx.hash.replace(/^#/, '')).get('id') ?? '';
       return <ExperimentView key={id} engine={ctx.engine} createEngine={ctx.createEngine} studyId={id} prefix={studyPrefix(id)} initialHash={ctx.hash} />;
@@ -119,13 +105,12 @@ export const VIEWS: readonly ViewEntry[] = [
     hash: `${VIEW_PARAM}=lessons`,
     nav: true,
     reopen: true,
-    needs: always,
     render: (ctx) => <LessonsView engine={ctx.engine} hash={ctx.hash} />,
   },
   LAB_VIEW,
 ];
 
 /** The view an address opens. */
-export function viewOf(hash: string, engine?: Engine): ViewEntry {
-  return VIEWS.find((v) => v.matches(hash) && (!engine || v.needs(engine))) ?? LAB_VIEW;
+export function viewOf(hash: string): ViewEntry {
+  return VIEWS.find((v) => v.matches(hash)) ?? LAB_VIEW;
 }

@@ -19,6 +19,27 @@ use clap::{Parser, Subcommand};
 use qoslab_core::trace::MAX_TRACE_DECISIONS;
 use qoslab_core::{EngineError, Run, scenario};
 
+/// The `--axis` of `qoslab sweep`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum AxisArg {
+    /// Total offered load (network processor: utilisation U).
+    Load,
+    /// Streams of a network processor.
+    Streams,
+    /// Packet size of a network processor, in bytes.
+    PacketBytes,
+}
+
+impl From<AxisArg> for qoslab_core::sweep::Axis {
+    fn from(a: AxisArg) -> Self {
+        match a {
+            AxisArg::Load => qoslab_core::sweep::Axis::Load,
+            AxisArg::Streams => qoslab_core::sweep::Axis::Streams,
+            AxisArg::PacketBytes => qoslab_core::sweep::Axis::PacketBytes,
+        }
+    }
+}
+
 /// qoslab: simulate and design Quality-of-Service scheduling in interconnects.
 #[derive(Parser, Debug)]
 #[command(name = "qoslab", version, about, long_about = None)]
@@ -55,9 +76,15 @@ enum Command {
     Sweep {
         /// Scenario file (JSON).
         scenario: PathBuf,
-        /// Total offered loads, comma separated (fractions of the link, e.g. 0.2,0.4,0.6).
-        #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
+        /// Total offered loads, comma separated (fractions of the link, e.g. 0.2,0.4,0.6;
+        /// for a network processor the utilisation U), or the values of `--axis`.
+        #[arg(long, visible_alias = "values", value_delimiter = ',', required = true, num_args = 1..)]
         loads: Vec<f64>,
+        /// What the values vary: `load` (default), or for a network-processor scenario
+        /// `streams` (streams shared among the groups, same U) or `packet_bytes` (every
+        /// packet that size, same U).
+        #[arg(long, value_enum, default_value = "load", conflicts_with = "slurm")]
+        axis: AxisArg,
         /// Runs per load, with seeds seed, seed + 1, ... (90% confidence intervals need 2+).
         #[arg(long, default_value_t = 1)]
         seeds: u32,
@@ -165,14 +192,16 @@ fn main() -> ExitCode {
             output,
             quiet,
             slurm,
+            axis,
         } => {
             let overrides = Overrides {
                 seed: None,
                 load: None,
                 duration_ms,
             };
-            let parsed = parse_scenario(&scenario, &overrides)
-                .and_then(|s| sweep::Plan::new(&scenario, &s, &loads, seeds).map(|plan| (s, plan)));
+            let parsed = parse_scenario(&scenario, &overrides).and_then(|s| {
+                sweep::Plan::new(&scenario, &s, &loads, seeds, axis.into()).map(|plan| (s, plan))
+            });
             match (parsed, &slurm.slurm) {
                 (Err(code), _) => code,
                 (Ok((s, plan)), None) => sweep::sweep(&s, &plan, &loads, output.as_deref(), quiet),

@@ -134,7 +134,12 @@ pub fn merge(dir: &Path, partial: bool, output: Option<&Path>) -> ExitCode {
             tasks.len()
         );
     }
-    crate::sweep::emit_sweep(&manifest.scenario, points, output)
+    crate::sweep::emit_sweep(
+        &manifest.scenario,
+        points,
+        output,
+        qoslab_core::sweep::Axis::Load,
+    )
 }
 
 /// Reads and checks `dir/manifest.json`.

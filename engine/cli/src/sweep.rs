@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use qoslab_core::sweep::{MAX_RUNS, SweepPoint, SweepResult, replications};
+use qoslab_core::sweep::{Axis, MAX_RUNS, SweepPoint, SweepResult, at_point, replications};
 use qoslab_core::{Run, RunResults, Scenario};
 
 use crate::{emit, fail, report_invalid};
@@ -38,6 +38,7 @@ fn thread_count(jobs: usize) -> usize {
 pub struct Plan {
     bases: Vec<Scenario>,
     seeds: u32,
+    axis: Axis,
 }
 
 impl Plan {
@@ -48,6 +49,7 @@ impl Plan {
         scenario: &Scenario,
         loads: &[f64],
         seeds: u32,
+        axis: Axis,
     ) -> Result<Plan, ExitCode> {
         if loads.is_empty() {
             return Err(fail(2, "--loads needs at least one total offered load"));
@@ -72,18 +74,22 @@ impl Plan {
         // does not grow with loads x seeds.
         let mut bases: Vec<Scenario> = Vec::with_capacity(loads.len());
         for &load in loads {
-            let checked = replications(scenario, load, 1).and_then(|mut one| {
+            let point = |s: &Scenario| match axis {
+                Axis::Load => replications(s, load, 1),
+                other => at_point(s, other, load).map(|one| vec![one]),
+            };
+            let checked = point(scenario).and_then(|mut one| {
                 let base = one.remove(0);
                 let mut last = base.clone();
                 last.seed = base.seed.saturating_add(u64::from(seeds) - 1);
-                replications(&last, load, 1).map(|_| base)
+                point(&last).map(|_| base)
             });
             match checked {
                 Ok(base) => bases.push(base),
                 Err(e) => return Err(report_invalid(path, &e)),
             }
         }
-        Ok(Plan { bases, seeds })
+        Ok(Plan { bases, seeds, axis })
     }
 
     /// Number of runs (loads x seeds).
@@ -120,7 +126,7 @@ pub fn sweep(
         .zip(results.chunks(plan.seeds as usize))
         .map(|(&load, runs)| (load, runs.to_vec()))
         .collect();
-    emit_sweep(&scenario.name, points, output)
+    emit_sweep(&scenario.name, points, output, plan.axis)
 }
 
 /// The sweep's JSON from the runs of each point (`(load, runs in seed order)`, in the order
@@ -130,9 +136,11 @@ pub fn emit_sweep(
     scenario: &str,
     points: Vec<(f64, Vec<RunResults>)>,
     output: Option<&Path>,
+    axis: Axis,
 ) -> ExitCode {
     let sweep = SweepResult {
         scenario: scenario.to_string(),
+        axis: (axis != Axis::Load).then_some(axis),
         points: points
             .into_iter()
             .map(|(load, runs)| SweepPoint::from_runs(load, runs))

@@ -3,10 +3,12 @@
 
 use std::path::Path;
 
+use qoslab_core::design::opensm::OpenSmParsed;
 use qoslab_core::design::{Design, Evaluation, Requirements, ServiceListKind};
 use qoslab_core::scenario::WorkEstimate;
 use qoslab_core::sweep::SweepResult;
 use qoslab_core::trace::Trace;
+use qoslab_core::traffic::frame_trace::FrameTraceCheck;
 use qoslab_core::{EngineError, RunResults, Scenario};
 use ts_rs::{Config, TS};
 
@@ -29,6 +31,9 @@ pub fn write(ts_dir: &Path, schema: &Path) -> std::io::Result<()> {
     Design::export_all(&cfg).map_err(to_io)?;
     Evaluation::export_all(&cfg).map_err(to_io)?;
     WorkEstimate::export_all(&cfg).map_err(to_io)?;
+    // What two wasm calls answer (the web reads them typed).
+    OpenSmParsed::export_all(&cfg).map_err(to_io)?;
+    FrameTraceCheck::export_all(&cfg).map_err(to_io)?;
 
     let mut names: Vec<String> = std::fs::read_dir(ts_dir)?
         .filter_map(|e| e.ok())

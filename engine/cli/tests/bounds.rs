@@ -8,7 +8,7 @@ mod common;
 
 use common::qoslab;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 fn preset_text() -> String {
@@ -18,10 +18,8 @@ fn preset_text() -> String {
     .unwrap()
 }
 
-fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("qoslab-bounds-{}-{name}", std::process::id()));
-    std::fs::write(&p, bytes).unwrap();
-    p
+fn temp_file(name: &str, bytes: &[u8]) -> tempfile::TempPath {
+    common::temp_file("qoslab-bounds-", name, bytes)
 }
 
 fn stderr(out: &Output) -> String {

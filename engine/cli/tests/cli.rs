@@ -13,10 +13,8 @@ fn preset() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/presets/default.json")
 }
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("qoslab-cli-{}-{name}", std::process::id()));
-    std::fs::write(&p, text).unwrap();
-    p
+fn temp_file(name: &str, text: &str) -> tempfile::TempPath {
+    common::temp_file("qoslab-cli-", name, text)
 }
 
 #[test]
@@ -64,7 +62,8 @@ fn seed_override_changes_the_run() {
 
 #[test]
 fn run_writes_to_a_file_on_request() {
-    let out_path = std::env::temp_dir().join(format!("qoslab-cli-{}-out.json", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("out.json");
     let out = qoslab(&[
         "run",
         preset().to_str().unwrap(),
@@ -380,4 +379,40 @@ fn bench_reports_rates_consistent_with_its_counts() {
     assert!(rows[1]["packet_hops"].as_u64().unwrap() > 100_000);
     let bad = qoslab(&["bench", "--only", "no-such-scenario"]);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// R4 from the command line: each switch design's results carry its hardware (the spec's
+/// counts and area table), and all eight classes are reported.
+#[test]
+fn r4_presets_report_their_hardware() {
+    let presets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/presets");
+    for (preset, switches, links, area_018) in [
+        ("r4-traditional-8vc.json", 48, 192, 3792.0),
+        ("r4-new-2vc-p.json", 16, 128, 1264.0),
+    ] {
+        let path = presets.join(preset);
+        let r = json_of(&qoslab(&[
+            "run",
+            path.to_str().unwrap(),
+            "--duration-ms",
+            "0.2",
+            "--quiet",
+        ]));
+        let hw = &r["hardware"];
+        assert_eq!(hw["switches"], switches, "{preset}");
+        assert_eq!(hw["links"], links, "{preset}");
+        assert_eq!(hw["area"][0]["technology_um"], 0.18, "{preset}");
+        assert_eq!(hw["area"][0]["total_mm2"], area_018, "{preset}");
+        let classes: Vec<&str> = r["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            classes,
+            ["NC", "VO", "VI", "CL", "EE", "PBE", "BE", "BK"],
+            "{preset}"
+        );
+    }
 }

@@ -6,17 +6,13 @@ mod common;
 
 use common::qoslab;
 
-use std::path::PathBuf;
-
 /// The spec's multimedia vector with `w` and `k` left to the search.
 fn vector() -> String {
     qoslab_core::design::MULTIMEDIA_VECTOR.replace(r#""w": 2, "k": 0.5"#, r#""w": null, "k": null"#)
 }
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("qoslab-design-{}-{name}", std::process::id()));
-    std::fs::write(&p, text).unwrap();
-    p
+fn temp_file(name: &str, text: &str) -> tempfile::TempPath {
+    common::temp_file("qoslab-design-", name, text)
 }
 
 #[test]
@@ -70,7 +66,6 @@ fn design_prints_the_public_vector() {
         assert_eq!(d["mappings"][1]["fits"], true);
         assert_eq!(d["mappings"][3]["fits"], false);
     }
-    std::fs::remove_file(p).ok();
 }
 
 #[test]
@@ -88,7 +83,6 @@ fn invalid_requirements_exit_2_naming_fields() {
     );
     assert!(err.contains("classes: the shares add up to"), "{err}");
     assert!(out.stdout.is_empty());
-    std::fs::remove_file(p).ok();
 }
 
 #[test]
@@ -102,7 +96,6 @@ fn unmeetable_requirements_exit_2_naming_the_class() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("classes[2].share"), "{err}");
-    std::fs::remove_file(p).ok();
 }
 
 #[test]
@@ -111,7 +104,6 @@ fn syntax_errors_exit_2_and_missing_files_exit_1() {
     let out = qoslab(&["design", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not valid JSON"));
-    std::fs::remove_file(p).ok();
     let out = qoslab(&["design", "/nonexistent/requirements.json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
@@ -122,7 +114,6 @@ fn unknown_formats_are_refused_by_clap() {
     let p = temp_file("fmt.json", &vector());
     let out = qoslab(&["design", p.to_str().unwrap(), "--format", "xml"]);
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_file(p).ok();
 }
 
 #[test]
@@ -231,5 +222,4 @@ fn design_exports_opafm_fragment_and_ets() {
     // OpenSM lines stay InfiniBand only.
     let out = qoslab(&["design", p.to_str().unwrap(), "--format", "opensm"]);
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_file(p).ok();
 }

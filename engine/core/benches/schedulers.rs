@@ -178,6 +178,7 @@ fn cases() -> Vec<(&'static str, usize, SchedulerConfig)> {
             "strict_priority",
             n,
             SchedulerConfig::StrictPriority(PriorityConfig {
+                ties: None,
                 priorities: (0..n).map(|i| (i % 8) as u32).collect(),
             }),
         ));

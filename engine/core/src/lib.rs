@@ -13,6 +13,7 @@
 //! - [`traffic`]: packet sources;
 //! - [`schedulers`]: output schedulers behind one trait;
 //! - [`network`]: packets, flow control and the simulated systems (the link lab);
+//! - [`np`]: the network-processor node and its DWCS schedulers (heap and HILQ);
 //! - [`stats`]: counters and latency histograms;
 //! - [`results`]: what a run reports;
 //! - [`run`]: chunked execution of a scenario, within the run-time [`budget`];
@@ -25,6 +26,7 @@ pub mod error;
 pub mod kernel;
 pub mod model;
 pub mod network;
+pub mod np;
 pub mod results;
 pub mod rng;
 pub mod run;

@@ -85,5 +85,7 @@ pub fn run_results(s: &Scenario, m: Measured, classes: Vec<ClassResults>) -> Run
             cost,
         },
         classes,
+        hardware: None,
+        network_processor: None,
     }
 }

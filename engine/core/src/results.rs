@@ -52,6 +52,16 @@ pub struct RunResults {
     pub scheduler: SchedulerSummary,
     /// Per-class results, in class order.
     pub classes: Vec<ClassResults>,
+    /// The network's hardware (switches, links, buffer memory, silicon area; the R4 cost
+    /// panel): networks of two-VC switches only, so other results keep their form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub hardware: Option<crate::network::cost::HardwareCost>,
+    /// A network-processor node's own results (drops, lateness, window violations, the
+    /// scheduler's memory cost); there `generated = delivered + dropped + lost + in_flight`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub network_processor: Option<crate::np::results::NpResults>,
 }
 
 /// The scheduler of a run and its work counters.

@@ -36,6 +36,14 @@ pub enum StreamId {
     },
     /// The random choices of a network's routing (Valiant's intermediates).
     Routing,
+    /// A random process of a network-processor node: `stream` (or `u32::MAX` for the
+    /// node as a whole) and a purpose (`np::node` names them).
+    NetworkProcessor {
+        /// The stream.
+        stream: u32,
+        /// What the stream drives.
+        purpose: u32,
+    },
 }
 
 impl StreamId {
@@ -58,6 +66,10 @@ impl StreamId {
             }
             // Above every index of the variants before.
             StreamId::Routing => 1u128 << 97,
+            // Above every index of the variants before.
+            StreamId::NetworkProcessor { stream, purpose } => {
+                (1u128 << 98) | (u128::from(stream) << 32) | u128::from(purpose)
+            }
         }
     }
 }

@@ -33,6 +33,7 @@ fn build_model(scenario: &Scenario) -> Result<Box<dyn SimModel>, EngineError> {
     Ok(match &scenario.model {
         Model::LinkLab(lab) => Box::new(LinkLab::new(scenario, lab)?),
         Model::Network(net) => Box::new(NetworkSim::new(scenario, net)?),
+        Model::NetworkProcessor(np) => Box::new(crate::np::NpNode::new(scenario, np)?),
     })
 }
 
@@ -109,6 +110,11 @@ impl Run {
 
     /// The network simulation, when that is the model (for tests and tools).
     pub fn network(&self) -> Option<&NetworkSim> {
+        self.model.as_any().downcast_ref()
+    }
+
+    /// The network-processor node, when that is the model (for tests and tools).
+    pub fn network_processor(&self) -> Option<&crate::np::NpNode> {
         self.model.as_any().downcast_ref()
     }
 

@@ -33,6 +33,7 @@ pub fn total_load(scenario: &Scenario) -> f64 {
     match &scenario.model {
         Model::LinkLab(lab) => lab.classes.iter().map(|c| c.traffic.load).sum(),
         Model::Network(net) => net.classes.iter().map(|c| c.traffic.load).sum(),
+        Model::NetworkProcessor(np) => np.utilisation(),
     }
 }
 
@@ -103,7 +104,75 @@ pub fn at_load(scenario: &Scenario, total: f64) -> Result<Scenario, EngineError>
                 };
             }
         }
+        Model::NetworkProcessor(np) => {
+            if !np.scale_to_utilisation(total) {
+                return Err(EngineError::invalid(
+                    "model.streams",
+                    "the utilisation U is 0 (every window allows all packets to be late), so there is nothing to scale along the load axis",
+                ));
+            }
+        }
     }
+    scenario::validate(&out)?;
+    Ok(out)
+}
+
+/// What a sweep varies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Axis {
+    /// Total offered load ([`at_load`]); for a network processor, the utilisation U.
+    Load,
+    /// Streams of a network processor, shared among its groups in proportion, at the
+    /// same U.
+    Streams,
+    /// Every packet of a network processor this many bytes, at the same U.
+    PacketBytes,
+}
+
+impl Axis {
+    /// The axis's name in options and files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Axis::Load => "load",
+            Axis::Streams => "streams",
+            Axis::PacketBytes => "packet_bytes",
+        }
+    }
+}
+
+/// The scenario at `value` along `axis` (validated).
+pub fn at_point(scenario: &Scenario, axis: Axis, value: f64) -> Result<Scenario, EngineError> {
+    if axis == Axis::Load {
+        return at_load(scenario, value);
+    }
+    let Model::NetworkProcessor(np) = &scenario.model else {
+        return Err(EngineError::invalid(
+            "axis",
+            format!(
+                "\"{}\" sweeps only network-processor scenarios; sweep a link lab or a network along \"load\"",
+                axis.name()
+            ),
+        ));
+    };
+    let mut np = np.clone();
+    let whole = (1.0..=1.0e6).contains(&value) && value.fract() == 0.0;
+    let ok = whole
+        && match axis {
+            Axis::Streams => np.scale_to_streams(value as u32),
+            Axis::PacketBytes => np.scale_to_packet_bytes(value as u32),
+            Axis::Load => false,
+        };
+    if !ok {
+        return Err(EngineError::invalid(
+            axis.name(),
+            format!(
+                "must be a whole number from 1 (and at least one per stream group) with a utilisation above 0 (got {value})"
+            ),
+        ));
+    }
+    let mut out = scenario.clone();
+    out.model = Model::NetworkProcessor(np);
     scenario::validate(&out)?;
     Ok(out)
 }
@@ -138,6 +207,11 @@ pub fn replications(
 pub struct SweepResult {
     /// The scenario's name.
     pub scenario: String,
+    /// What the points vary when it is not the load (`streams`, `packet_bytes`); each
+    /// point's `load` then holds that value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub axis: Option<Axis>,
     /// The points, in the order of the loads requested.
     pub points: Vec<SweepPoint>,
 }

@@ -328,3 +328,26 @@ fn lanes_errors_name_the_entry() {
         assert!(run.results().delivered > 0);
     }
 }
+
+/// A class priority level above 7 is refused at the class's `priority`; 0 to 7 pass.
+#[test]
+fn priority_levels_are_zero_to_seven() {
+    let mut doc = network(
+        json!({"kind": "single_switch", "ports": 4}),
+        &[
+            (0.1, poisson(fixed(256)), uniform()),
+            (0.1, poisson(fixed(256)), uniform()),
+        ],
+        json!({"kind": "fifo"}),
+        json!({"kind": "fifo"}),
+        (4096, 4096, 4096),
+        link(2.0),
+        100,
+        1,
+    );
+    doc["model"]["classes"][0]["priority"] = json!(0);
+    doc["model"]["classes"][1]["priority"] = json!(7);
+    assert!(qoslab_core::Run::from_json(&doc.to_string()).is_ok());
+    doc["model"]["classes"][1]["priority"] = json!(8);
+    assert_refused(&doc, "model.classes[1].priority", "from 0 to 7");
+}

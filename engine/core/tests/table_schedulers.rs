@@ -238,8 +238,12 @@ fn any_config(classes: usize) -> impl Strategy<Value = SchedulerConfig> {
                 low: entries(&l),
                 high_limit,
             })),
-        proptest::collection::vec(0u32..4, classes)
-            .prop_map(|priorities| SchedulerConfig::StrictPriority(PriorityConfig { priorities })),
+        proptest::collection::vec(0u32..4, classes).prop_map(|priorities| {
+            SchedulerConfig::StrictPriority(PriorityConfig {
+                priorities,
+                ties: None,
+            })
+        }),
         Just(SchedulerConfig::Fifo),
         proptest::collection::vec(1u64..100_000, classes)
             .prop_map(|deadlines_ns| SchedulerConfig::Edf(EdfConfig { deadlines_ns })),

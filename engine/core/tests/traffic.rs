@@ -12,9 +12,10 @@ use qoslab_core::traffic::admission::AdmissionTable;
 use qoslab_core::traffic::classes_8021d::{TrafficType, r2_admission, r2_classes};
 use qoslab_core::traffic::config::{
     AdmissionConfig, BurstsConfig, CbrConfig, ClassTrafficConfig, DestinationConfig,
-    GeneratorConfig, HotSpotConfig, PermutationConfig, PermutationPattern, TrafficContext,
-    VideoTraceConfig, ZipfConfig, ZipfRanking, validate_class_traffic,
+    GeneratorConfig, HotSpotConfig, PermutationConfig, PermutationPattern, VideoTraceConfig,
+    ZipfConfig, ZipfRanking,
 };
+use qoslab_core::traffic::config_rules::{TrafficContext, validate_class_traffic};
 use qoslab_core::traffic::{ClassGenerator, Generated, NO_FLOW, NetworkTraffic};
 
 fn link() -> BitRate {
@@ -135,6 +136,7 @@ fn a_hot_spot_fills_the_reservation_and_no_more() {
     let voice = |load| ClassTrafficConfig {
         load,
         generator: GeneratorConfig::Cbr(CbrConfig {
+            max_packet_bytes: None,
             rate_bps: 64_000,
             packet_bytes: 160,
         }),
@@ -269,6 +271,7 @@ fn generator_strategy() -> impl Strategy<Value = GeneratorConfig> {
             .prop_map(|(packets, size)| GeneratorConfig::Bursts(BurstsConfig { packets, size })),
         (200_000u64..10_000_000, 1u32..4096).prop_map(|(rate_bps, packet_bytes)| {
             GeneratorConfig::Cbr(CbrConfig {
+                max_packet_bytes: None,
                 rate_bps,
                 packet_bytes,
             })
@@ -404,6 +407,7 @@ fn jitter_of_voice_through_a_busy_queue() {
     let cfg = ClassTrafficConfig {
         load: 0.046,
         generator: GeneratorConfig::Cbr(CbrConfig {
+            max_packet_bytes: None,
             rate_bps: 64_000,
             packet_bytes: 160,
         }),

@@ -107,30 +107,15 @@ pub fn mean_ci90(values: &[f64]) -> Vec<f64> {
 }
 
 /// Checks an uploaded video frame-size trace (the format of `traffic::frame_trace`,
-/// documented in docs/traffic-formats.md) and summarises it, as JSON: on success
-/// `{"ok": true, "frames", "total_bytes", "mean_bytes", "min_bytes", "max_bytes",
-/// "mean_rate_bps"}` (the unscaled rate at one frame every `frame_interval_us`); on a
-/// refusal `{"ok": false, "line": 1-based line or null, "message": the rule broken}`.
-/// Never throws.
+/// documented in docs/traffic-formats.md) and summarises it: a `FrameTraceCheck` as JSON
+/// (`summary` with the unscaled rate at one frame every `frame_interval_us`, or `error`
+/// with the 1-based line, null for the whole text, and the rule broken). Never throws.
 #[wasm_bindgen]
 pub fn parse_frame_trace(text: &str, frame_interval_us: u32) -> String {
-    use qoslab_core::traffic::frame_trace::FrameTrace;
-    let value = match FrameTrace::parse(text) {
-        Ok(trace) => {
-            let frames = trace.frames();
-            serde_json::json!({
-                "ok": true,
-                "frames": trace.len(),
-                "total_bytes": trace.total_bytes(),
-                "mean_bytes": trace.total_bytes() as f64 / trace.len().max(1) as f64,
-                "min_bytes": frames.iter().copied().min().unwrap_or(0),
-                "max_bytes": frames.iter().copied().max().unwrap_or(0),
-                "mean_rate_bps": trace.mean_rate_bps(frame_interval_us),
-            })
-        }
-        Err(e) => serde_json::json!({ "ok": false, "line": e.line, "message": e.message }),
-    };
-    value.to_string()
+    let check = qoslab_core::traffic::frame_trace::FrameTraceCheck::of(text, frame_interval_us);
+    // Plain numbers and strings: serialising cannot fail; the empty answer would be
+    // reported by the web as an unreadable one.
+    serde_json::to_string(&check).unwrap_or_default()
 }
 
 /// The first `decisions` scheduler decisions at or after `from_us` of a fresh run of the
@@ -281,26 +266,11 @@ fn opafm_requirements(text: &str, requirements_json: &str) -> Result<String, Eng
 }
 
 fn opensm_json(text: &str) -> Result<String, EngineError> {
-    use serde_json::json;
-    let (models, lints) = qoslab_core::design::opensm::parse(text)?;
-    let prefixes: Vec<serde_json::Value> = models
-        .iter()
-        .map(|q| {
-            json!({
-                "prefix": q.prefix.as_str(),
-                "max_vls": q.max_vls,
-                "high_limit": q.high_limit,
-                "vlarb_high": q.vlarb_high,
-                "vlarb_low": q.vlarb_low,
-                "sl2vl": q.sl2vl,
-            })
-        })
-        .collect();
-    let lints: Vec<serde_json::Value> = lints
-        .iter()
-        .map(|l| json!({"kind": format!("{:?}", l.kind), "path": l.path, "message": l.message}))
-        .collect();
-    Ok(json!({"prefixes": prefixes, "lints": lints}).to_string())
+    let (prefixes, lints) = qoslab_core::design::opensm::parse(text)?;
+    let parsed = qoslab_core::design::opensm::OpenSmParsed { prefixes, lints };
+    serde_json::to_string(&parsed).map_err(|e| EngineError::Internal {
+        message: e.to_string(),
+    })
 }
 
 fn to_js_error(e: &EngineError) -> JsValue {
@@ -366,7 +336,7 @@ mod tests {
             40_000,
         ))
         .unwrap();
-        assert_eq!(ok["ok"], true);
+        let ok = &ok["summary"];
         assert_eq!(ok["frames"], 3);
         assert_eq!(ok["total_bytes"], 6000);
         assert_eq!(ok["mean_bytes"], 2000.0);
@@ -376,7 +346,8 @@ mod tests {
         assert_eq!(ok["mean_rate_bps"], 400_000);
         let bad: serde_json::Value =
             serde_json::from_str(&parse_frame_trace("100\n\n12x\n", 40_000)).unwrap();
-        assert_eq!(bad["ok"], false);
+        assert!(bad["summary"].is_null());
+        let bad = &bad["error"];
         assert_eq!(bad["line"], 3);
         assert!(
             bad["message"]
@@ -386,8 +357,8 @@ mod tests {
         );
         let empty: serde_json::Value =
             serde_json::from_str(&parse_frame_trace("# nothing\n", 40_000)).unwrap();
-        assert_eq!(empty["ok"], false);
-        assert!(empty["line"].is_null());
+        assert!(empty["summary"].is_null());
+        assert!(empty["error"]["line"].is_null());
     }
 
     /// The worked example of `sweep::ci90_half_width`: 1, 2, 3 have mean 2 and half-width

@@ -3,10 +3,10 @@
 // packet leaving, the decision in words and the work it took. The trace is computed once;
 // playing and stepping only move an index.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { EngineClient, TraceOutcome } from '../engine/client';
+import type { Engine } from '../engine/protocol';
 import type { Scenario, Trace } from '../generated';
 import { downloadText } from '../shared/download';
-import { engineErrorLines } from '../shared/errors';
+import { outcomeLines } from '../engine/outcome';
 import { Controls } from './Controls';
 import { explainDecision, glossaryFor } from './explain';
 import { CountersPanel } from './CountersPanel';
@@ -18,7 +18,7 @@ import { useWidth } from './useWidth';
 import './animation.css';
 
 /** What the animation needs from the engine. */
-export type TraceEngine = Pick<EngineClient, 'trace'>;
+export type TraceEngine = Pick<Engine, 'trace'>;
 
 /** Default number of decisions traced. */
 export const DEFAULT_DECISIONS = 200;
@@ -55,11 +55,6 @@ export function settingsProblems(decisions: string, fromUs: string, durationUs: 
   return problems;
 }
 
-function outcomeLines(outcome: TraceOutcome): string[] {
-  if (outcome.status === 'invalid') return engineErrorLines(outcome.error);
-  if (outcome.status === 'crashed') return [`The engine failed: ${outcome.message}`];
-  return [];
-}
 
 export function AnimationView({ engine, scenario, onClose }: Props) {
   const scenarioJson = useMemo(() => JSON.stringify(scenario), [scenario]);
@@ -77,8 +72,10 @@ export function AnimationView({ engine, scenario, onClose }: Props) {
   const loaded: Loaded = answer !== null && answer.key === requestKey ? answer.loaded : { phase: 'loading' };
   useEffect(() => {
     let live = true;
+    // Leaving the view or asking for another trace stops the one under way.
+    const abort = new AbortController();
     const setLoaded = (l: Loaded) => setAnswer({ key: requestKey, loaded: l });
-    engine.trace(scenarioJson, request.decisions, request.fromUs).then(
+    engine.trace(scenarioJson, request.decisions, request.fromUs, abort.signal).then(
       (outcome) => {
         if (!live) return;
         if (outcome.status !== 'done') {
@@ -97,6 +94,7 @@ export function AnimationView({ engine, scenario, onClose }: Props) {
     );
     return () => {
       live = false;
+      abort.abort();
     };
   }, [engine, scenarioJson, request, requestKey]);
 

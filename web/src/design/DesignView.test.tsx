@@ -52,25 +52,25 @@ function evaluationOf(table: DesignEntry[]): Evaluation {
   };
 }
 
-function fakeEngine() {
+function fakeDesignEngine() {
   const evaluated: { r: Requirements; table: DesignEntry[] }[] = [];
   const engine: DesignEngine = {
     design: async (json: string): Promise<DesignOutcome> => {
       const r = JSON.parse(json) as Requirements;
       if (r.classes[0]?.distance === 0) {
-        return { ok: false, error: { kind: 'invalid', errors: [{ path: 'classes[0].distance', message: 'must be between 1 and entries' }] } };
+        return { status: 'invalid', error: { kind: 'invalid', errors: [{ path: 'classes[0].distance', message: 'must be between 1 and entries' }] } };
       }
-      return { ok: true, designJson: JSON.stringify(designFor(r)) };
+      return { status: 'done', designJson: JSON.stringify(designFor(r)) };
     },
     evaluate: async (rJson: string, tJson: string): Promise<EvaluateOutcome> => {
       const table = JSON.parse(tJson) as DesignEntry[];
       evaluated.push({ r: JSON.parse(rJson) as Requirements, table });
-      return { ok: true, evaluationJson: JSON.stringify(evaluationOf(table)) };
+      return { status: 'done', evaluationJson: JSON.stringify(evaluationOf(table)) };
     },
-    opensmExport: async () => ({ ok: true, lines: 'qos_vlarb_low 0:3,1:61\n' }),
-    opensmParse: async () => ({ ok: false, error: { kind: 'internal', message: 'unused' } }),
-    designExport: async () => ({ ok: true, lines: '<Config/>\n' }),
-    opafmImport: async () => ({ ok: false, error: { kind: 'internal', message: 'unused' } }),
+    opensmExport: async () => ({ status: 'done', lines: 'qos_vlarb_low 0:3,1:61\n' }),
+    opensmParse: async () => ({ status: 'crashed', message: 'unused' }),
+    designExport: async () => ({ status: 'done', lines: '<Config/>\n' }),
+    opafmImport: async () => ({ status: 'crashed', message: 'unused' }),
   };
   return { engine, evaluated };
 }
@@ -83,7 +83,7 @@ const twoClasses = () => {
 describe('DesignView', () => {
   it('designs in the engine, then evaluates edits against the w and k the search found', async () => {
     window.history.replaceState(null, '', `#${designHash({ version: 1, form: twoClasses(), table: null })}`);
-    const { engine, evaluated } = fakeEngine();
+    const { engine, evaluated } = fakeDesignEngine();
     render(<DesignView engine={engine} onSimulate={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Auto-design' }));
     await screen.findByText('Designed: w = 2, k = 0.5, pool 64, M = 64.');
@@ -103,7 +103,7 @@ describe('DesignView', () => {
     const form = twoClasses();
     form.classes[0]!.distance = '0';
     window.history.replaceState(null, '', `#${designHash({ version: 1, form, table: null })}`);
-    render(<DesignView engine={fakeEngine().engine} onSimulate={() => {}} />);
+    render(<DesignView engine={fakeDesignEngine().engine} onSimulate={() => {}} />);
     const input = screen.getByLabelText('NC distance');
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe('must be between 1 and entries');
@@ -113,7 +113,7 @@ describe('DesignView', () => {
     const table = [{ class: 'VO', weight: 7 }, { class: 'NC', weight: 9 }];
     window.history.replaceState(null, '', `#${designHash({ version: 1, form: twoClasses(), table })}`);
     const opened: Scenario[] = [];
-    render(<DesignView engine={fakeEngine().engine} onSimulate={(s) => opened.push(s)} />);
+    render(<DesignView engine={fakeDesignEngine().engine} onSimulate={(s) => opened.push(s)} />);
     expect(screen.getByRole('option', { name: 'Entry 0: VO, weight 7' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Simulate this table' }));
     expect(opened).toHaveLength(1);
@@ -123,7 +123,7 @@ describe('DesignView', () => {
 
   it('reports a damaged link and opens on the default requirements', () => {
     window.history.replaceState(null, '', '#view=design&v=1&d=@@');
-    render(<DesignView engine={fakeEngine().engine} onSimulate={() => {}} />);
+    render(<DesignView engine={fakeDesignEngine().engine} onSimulate={() => {}} />);
     expect(screen.getByRole('alert').textContent).toContain('This designer link cannot be read');
     expect((screen.getByLabelText('Entries N') as HTMLInputElement).value).toBe('64');
   });

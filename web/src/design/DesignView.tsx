@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DesignEngine } from '../engine/client';
 import type { Design, DesignEntry, Evaluation, FieldError, Scenario } from '../generated';
-import { engineErrorLines, fieldErrors, groupByPath } from '../shared/errors';
+import { outcomeError, outcomeLines } from '../engine/outcome';
+import { fieldErrors, groupByPath } from '../shared/errors';
 import { SharePanel } from '../share/SharePanel';
 import { urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
@@ -15,7 +16,8 @@ import { FabricPanel } from './FabricPanel';
 import { hasFabric } from './fabric';
 import { MappingPanel } from './MappingPanel';
 import { designDoc } from './io';
-import { defaultForm, followRenames, formProblems, multimediaForm, setEntry, simulationScenario, toRequirements, type DesignForm } from './model';
+import { defaultForm, followRenames, formProblems, multimediaForm, setEntry, toRequirements, type DesignForm } from './model';
+import { simulationScenario } from './simulation';
 import { RequirementsForm } from './RequirementsForm';
 import { designFromHash, designHash, isDesignHash } from './route';
 import { TableRing } from './TableRing';
@@ -102,8 +104,8 @@ export function DesignView({ engine, onSimulate }: Props) {
       engine.design(requirementsJson).then(
         (outcome) => {
           if (!live) return;
-          if (outcome.ok) setChecked({ key: requirementsJson, design: JSON.parse(outcome.designJson) as Design, errors: [] });
-          else setChecked({ key: requirementsJson, design: null, errors: fieldErrors(outcome.error) });
+          if (outcome.status === 'done') setChecked({ key: requirementsJson, design: JSON.parse(outcome.designJson) as Design, errors: [] });
+          else setChecked({ key: requirementsJson, design: null, errors: fieldErrors(outcomeError(outcome)) });
         },
         (e: unknown) => {
           if (live) setChecked({ key: requirementsJson, design: null, errors: [{ path: '', message: `The engine could not be reached: ${String(e)}` }] });
@@ -129,9 +131,9 @@ export function DesignView({ engine, onSimulate }: Props) {
   const autoDesign = async () => {
     setStatus('Designing…');
     const outcome = await engine.design(requirementsJson);
-    if (!outcome.ok) {
-      setChecked({ key: requirementsJson, design: null, errors: fieldErrors(outcome.error) });
-      setStatus(`No table: ${engineErrorLines(outcome.error).join('; ')}`);
+    if (outcome.status !== 'done') {
+      setChecked({ key: requirementsJson, design: null, errors: fieldErrors(outcomeError(outcome)) });
+      setStatus(`No table: ${outcomeLines(outcome).join('; ')}`);
       return;
     }
     const design = JSON.parse(outcome.designJson) as Design;
@@ -161,8 +163,8 @@ export function DesignView({ engine, onSimulate }: Props) {
     engine.evaluate(evalRequest.json, evalRequest.table).then(
       (outcome) => {
         if (!live) return;
-        if (outcome.ok) setEvaluated({ key: evalKey, evaluation: JSON.parse(outcome.evaluationJson) as Evaluation, problems: [] });
-        else setEvaluated({ key: evalKey, evaluation: null, problems: engineErrorLines(outcome.error) });
+        if (outcome.status === 'done') setEvaluated({ key: evalKey, evaluation: JSON.parse(outcome.evaluationJson) as Evaluation, problems: [] });
+        else setEvaluated({ key: evalKey, evaluation: null, problems: outcomeLines(outcome) });
       },
       (e: unknown) => {
         if (live) setEvaluated({ key: evalKey, evaluation: null, problems: [`The engine could not be reached: ${String(e)}`] });
@@ -290,6 +292,7 @@ export function DesignView({ engine, onSimulate }: Props) {
           basis={evalRequest?.basis ?? ''}
           problems={evalProblems}
           pending={table !== null && shown === null}
+          highEntries={hasFabric(form.technology) ? (form.fabric?.high.length ?? 0) : 0}
         />
       </div>
       {design ? <MappingPanel mappings={design.mappings} /> : null}

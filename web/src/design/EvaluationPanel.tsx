@@ -16,6 +16,8 @@ interface Props {
   /** Why there is no evaluation (engine errors), if there is none. */
   problems: readonly string[];
   pending: boolean;
+  /** High-priority entries of the fabric settings (InfiniBand high table, Omni-Path HighPriority). */
+  highEntries?: number;
 }
 
 const BAR_W = 130;
@@ -34,7 +36,7 @@ function ShareBar({ c, index }: { c: ClassEvaluation; index: number }) {
   );
 }
 
-export function EvaluationPanel({ evaluation, table, distances, basis, problems, pending }: Props) {
+export function EvaluationPanel({ evaluation, table, distances, basis, problems, pending, highEntries = 0 }: Props) {
   const { errors, advice } = splitViolations(evaluation?.violations ?? []);
   const weighted = evaluation?.pool !== null;
   const summary = evaluation ? evaluationSummary(evaluation) : problems.length > 0 ? 'The table cannot be evaluated.' : '';
@@ -52,6 +54,15 @@ export function EvaluationPanel({ evaluation, table, distances, basis, problems,
               : `Pool ${evaluation.pool} credits; largest entry weight M = ${evaluation.max_entry_weight ?? '—'}`}
 ; link {evaluation.link_rate_gbps} Gb/s{basis ? `; ${basis}` : ''}.
           </p>
+          {highEntries > 0 ? (
+            <p className="design-high-note" data-testid="design-high-note">
+              Shares and wait bounds are of the designed table alone:{' '}
+              {highEntries === 1
+                ? 'the high-priority entry of the fabric settings is'
+                : `the ${highEntries} high-priority entries of the fabric settings are`}{' '}
+              served first and can add to every wait. “Simulate this table” runs both.
+            </p>
+          ) : null}
           <div className="table-scroll">
             <table className="design-eval-table">
               <thead>

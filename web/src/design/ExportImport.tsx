@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Design, DesignEntry } from '../generated';
 import { downloadText } from '../shared/download';
-import { engineErrorLines } from '../shared/errors';
+import { outcomeLines } from '../engine/outcome';
 import type { DesignEngine } from '../engine/client';
 import type { Evaluation } from './evaluation';
 import { designJsonText, importText } from './io';
@@ -57,7 +57,7 @@ export function ExportImport({ engine, form, table, design, evaluation, onImport
     engine.opensmExport(opensmRequest).then(
       (outcome) => {
         if (!live) return;
-        setOpensm(outcome.ok ? { key: opensmRequest, lines: outcome.lines, problems: [] } : { key: opensmRequest, lines: null, problems: engineErrorLines(outcome.error) });
+        setOpensm(outcome.status === 'done' ? { key: opensmRequest, lines: outcome.lines, problems: [] } : { key: opensmRequest, lines: null, problems: outcomeLines(outcome) });
       },
       (e: unknown) => {
         if (live) setOpensm({ key: opensmRequest, lines: null, problems: [`The engine could not be reached: ${String(e)}`] });
@@ -87,7 +87,7 @@ export function ExportImport({ engine, form, table, design, evaluation, onImport
     engine.designExport(JSON.stringify({ ...design, table }), fabricFormat).then(
       (outcome) => {
         if (!live) return;
-        setFabricOut(outcome.ok ? { key: fabricRequest, lines: outcome.lines, problems: [] } : { key: fabricRequest, lines: null, problems: engineErrorLines(outcome.error) });
+        setFabricOut(outcome.status === 'done' ? { key: fabricRequest, lines: outcome.lines, problems: [] } : { key: fabricRequest, lines: null, problems: outcomeLines(outcome) });
       },
       (e: unknown) => {
         if (live) setFabricOut({ key: fabricRequest, lines: null, problems: [`The engine could not be reached: ${String(e)}`] });

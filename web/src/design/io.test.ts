@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenSmParseOutcome } from '../engine/protocol';
+import type { OpafmImportOutcome, OpenSmParseOutcome, Unfinished } from '../engine/protocol';
+import type { OpenSmParsed } from '../generated';
 import { designJsonText, importText, type ImportEngine } from './io';
 import { multimediaForm, toRequirements } from './model';
 
-/** An engine whose OpenSM parser answers `outcome` (the real one is tested in Rust and e2e). */
-const engineAnswering = (outcome: OpenSmParseOutcome): ImportEngine & { seen: string[] } => {
+/** An engine whose OpenSM and opafm readers answer as given (the real ones are tested in Rust and e2e). */
+const engineAnswering = (answers: { opensm?: OpenSmParseOutcome; opafm?: OpafmImportOutcome }): ImportEngine & { seen: string[] } => {
   const seen: string[] = [];
+  const unused: Unfinished = { status: 'invalid', error: { kind: 'internal', message: 'not called' } };
   return {
     seen,
     opensmParse: (text: string) => {
       seen.push(text);
-      return Promise.resolve(outcome);
+      return Promise.resolve(answers.opensm ?? unused);
     },
     opafmImport: (text: string) => {
       seen.push(text);
-      return Promise.resolve(outcome);
+      return Promise.resolve(answers.opafm ?? unused);
     },
   };
 };
@@ -23,14 +25,14 @@ describe('import', () => {
   it('reads this page’s design JSON export back to the same form and table', async () => {
     const form = multimediaForm();
     const table = [{ class: 'VI', weight: 64 }, { class: 'NC', weight: 3 }];
-    const engine = engineAnswering({ ok: false, error: { kind: 'internal', message: 'not called' } });
+    const engine = engineAnswering({});
     const out = await importText(engine, designJsonText(form, table, null), { ...multimediaForm(), technology: 'as' });
     expect(out).toEqual({ ok: true, form, table, what: 'design', notes: [] });
     expect(engine.seen).toEqual([]);
   });
 
   it('reads requirements JSON (qoslab design input) into the form', async () => {
-    const engine = engineAnswering({ ok: false, error: { kind: 'internal', message: 'not called' } });
+    const engine = engineAnswering({});
     const r = { ...toRequirements(multimediaForm()), w: null };
     const out = await importText(engine, JSON.stringify(r), multimediaForm());
     expect(out.ok && out.form).toEqual({ ...multimediaForm(), w: '' });
@@ -38,7 +40,7 @@ describe('import', () => {
   });
 
   it('reads a design as qoslab design prints it: form (MTUs in whole credits) and table', async () => {
-    const engine = engineAnswering({ ok: false, error: { kind: 'internal', message: 'not called' } });
+    const engine = engineAnswering({});
     const design = {
       technology: 'infiniband',
       entries: 2,
@@ -73,11 +75,11 @@ describe('import', () => {
   });
 
   it('hands OpenSM lines to the engine and maps vlarb_low onto the classes, with the lints', async () => {
-    const parsed = {
+    const parsed: OpenSmParsed = {
       prefixes: [{ prefix: 'qos_swe_', max_vls: 8, high_limit: 0, vlarb_high: [[0, 0]], vlarb_low: [[2, 64], [15, 3]], sl2vl: null }],
       lints: [{ kind: 'Vl15InVlarb', path: 'line 4 (qos_swe_vlarb_low), entry 2', message: 'VL 15 is programmed as VL 0' }],
     };
-    const engine = engineAnswering({ ok: true, json: JSON.stringify(parsed) });
+    const engine = engineAnswering({ opensm: { status: 'done', parsed } });
     const out = await importText(engine, 'qos_swe_vlarb_low 2:64,15:3\n', multimediaForm());
     expect(engine.seen).toEqual(['qos_swe_vlarb_low 2:64,15:3\n']);
     if (!out.ok) throw new Error(out.lines.join());
@@ -94,7 +96,7 @@ describe('import', () => {
 
   it('reads an opafm.xml through the engine into requirements', async () => {
     const r = { ...toRequirements(multimediaForm()), technology: 'omnipath' as const, fabric: { high: [{ class: 'NC', weight: 255 }] } };
-    const engine = engineAnswering({ ok: true, json: JSON.stringify(r) });
+    const engine = engineAnswering({ opafm: { status: 'done', requirementsJson: JSON.stringify(r) } });
     const out = await importText(engine, '<Config></Config>', multimediaForm());
     expect(engine.seen).toEqual(['<Config></Config>']);
     if (!out.ok) throw new Error(out.lines.join());
@@ -105,8 +107,7 @@ describe('import', () => {
 
   it('passes the engine’s errors on, naming line and entry', async () => {
     const engine = engineAnswering({
-      ok: false,
-      error: { kind: 'invalid', errors: [{ path: 'line 1 (qos_vlarb_low), entry 2', message: 'VL 16 is out of range 0-15' }] },
+      opensm: { status: 'invalid', error: { kind: 'invalid', errors: [{ path: 'line 1 (qos_vlarb_low), entry 2', message: 'VL 16 is out of range 0-15' }] } },
     });
     expect(await importText(engine, 'qos_vlarb_low 0:1,16:2', multimediaForm())).toEqual({
       ok: false,

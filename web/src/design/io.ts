@@ -1,15 +1,15 @@
 // Import and export glue of the designer: what a pasted or uploaded text is (design JSON,
 // requirements JSON as `qoslab design` reads it, or OpenSM lines), what it becomes, and the
 // export texts.
-import type { EngineClient } from '../engine/client';
+import type { Engine } from '../engine/protocol';
+import { outcomeLines } from '../engine/outcome';
 import type { Design, DesignEntry, Requirements } from '../generated';
-import { engineErrorLines } from '../shared/errors';
 import { fabricFromOptions } from './fabric';
 import type { Evaluation } from './evaluation';
-import { DESIGN_DOC_VERSION, parseDesignDoc, tableFromOpenSm, toRequirements, type DesignDoc, type DesignForm, type OpenSmParsed } from './model';
+import { DESIGN_DOC_VERSION, parseDesignDoc, tableFromOpenSm, toRequirements, type DesignDoc, type DesignForm } from './model';
 
 /** What the import needs from the engine. */
-export type ImportEngine = Pick<EngineClient, 'opensmParse' | 'opafmImport'>;
+export type ImportEngine = Pick<Engine, 'opensmParse' | 'opafmImport'>;
 
 /** An import's outcome: the new form and table plus notes, or the problems (nothing changed). */
 export type ImportOutcome =
@@ -104,8 +104,8 @@ export async function importText(engine: ImportEngine, text: string, form: Desig
   if (trimmed.startsWith('<')) {
     // Omni-Path fabric manager XML: the enabled QOSGroups become the classes.
     const read = await engine.opafmImport(text, JSON.stringify(toRequirements(form)));
-    if (!read.ok) return { ok: false, lines: engineErrorLines(read.error) };
-    const r = JSON.parse(read.json) as Requirements;
+    if (read.status !== 'done') return { ok: false, lines: outcomeLines(read) };
+    const r = JSON.parse(read.requirementsJson) as Requirements;
     return {
       ok: true,
       form: formFromRequirements(r, form.linkRate),
@@ -117,8 +117,8 @@ export async function importText(engine: ImportEngine, text: string, form: Desig
     };
   }
   const outcome = await engine.opensmParse(text);
-  if (!outcome.ok) return { ok: false, lines: engineErrorLines(outcome.error) };
-  const parsed = JSON.parse(outcome.json) as OpenSmParsed;
+  if (outcome.status !== 'done') return { ok: false, lines: outcomeLines(outcome) };
+  const parsed = outcome.parsed;
   const names = form.classes.map((c) => c.name);
   const mapped = tableFromOpenSm(parsed, names);
   if (!mapped.ok) return mapped;

@@ -1,8 +1,8 @@
 // The table designer's state and its conversions: the requirements form (as typed), the
-// engine's `Requirements`, the edited table, the share link's design document, OpenSM
-// import glue and the link-lab scenario that simulates a designed table.
-import { PREFIXES, parseFabric, toFabricOptions, type FabricForm, type HighForm } from './fabric';
-import type { ClassRequirement, DesignEntry, FieldError, Prefix, Requirements, Scenario, SchedulerConfig, Technology } from '../generated';
+// engine's `Requirements`, the edited table, the share link's design document and OpenSM
+// import glue (the link-lab scenario that simulates a table is in `simulation.ts`).
+import { parseFabric, toFabricOptions, type FabricForm, type HighForm } from './fabric';
+import type { ClassRequirement, DesignEntry, FieldError, OpenSmParsed, Requirements, Technology } from '../generated';
 
 /** One class of the form, as typed (numbers stay text so blanks and drafts survive). */
 export interface ClassForm {
@@ -91,7 +91,8 @@ export function newClass(form: DesignForm): ClassForm {
 }
 
 /** A number typed in the form: NaN when blank or unreadable. */
-function num(text: string): number {
+/** A typed number ('' and unreadable text give NaN). */
+export function num(text: string): number {
   const t = text.trim();
   return t === '' ? Number.NaN : Number(t);
 }
@@ -311,30 +312,8 @@ export function parseDesignDoc(json: string): { ok: true; doc: DesignDoc } | { o
 }
 
 // ---------------------------------------------------------------------------------------
-// OpenSM import: the engine parses the lines; this maps a vlarb_low list onto the classes.
-
-/** One prefix of OpenSM options, as the engine's `opensm_parse` returns it. */
-export interface OpenSmPrefix {
-  prefix: string;
-  max_vls: number | null;
-  high_limit: number | null;
-  vlarb_high: [number, number][] | null;
-  vlarb_low: [number, number][] | null;
-  sl2vl: number[] | null;
-}
-
-/** A warning from the engine: the lines are valid but OpenSM will not do what they say. */
-export interface OpenSmLint {
-  kind: string;
-  path: string;
-  message: string;
-}
-
-/** What `opensm_parse` returns. */
-export interface OpenSmParsed {
-  prefixes: OpenSmPrefix[];
-  lints: OpenSmLint[];
-}
+// OpenSM import: the engine parses the lines (`OpenSmParsed`); this maps a vlarb_low list
+// onto the classes.
 
 /** Entries OpenSM keeps per table. */
 export const MAX_VLARB_ENTRIES = 64;
@@ -380,7 +359,7 @@ export function tableFromOpenSm(
   });
   if (lines.length > 0) return { ok: false, lines };
   const fabric: FabricForm = {
-    prefix: (PREFIXES.some((p) => p.value === source.prefix) ? source.prefix : 'qos_') as Prefix,
+    prefix: source.prefix,
     high,
     highLimit: source.high_limit === null ? '' : String(source.high_limit),
     sl2vl: source.sl2vl === null ? null : source.sl2vl.map(String),
@@ -390,91 +369,4 @@ export function tableFromOpenSm(
       `sl2vl ${source.sl2vl === null ? 'unset (the default)' : source.sl2vl.join(',')}.`,
   );
   return { ok: true, table, notes, fabric };
-}
-
-// ---------------------------------------------------------------------------------------
-// Simulating a designed table in the link lab.
-
-/** Total offered load of the simulation scenario (below 1 so the queues are stable). */
-export const SIMULATION_LOAD = 0.95;
-/** Simulated time and warm-up of the scenario, in µs. */
-export const SIMULATION_DURATION_US = 500_000;
-export const SIMULATION_WARMUP_US = 50_000;
-
-/** The scheduler that runs `table` on `technology`; null with the reason when it cannot. */
-export function schedulerFor(
-  technology: Technology,
-  table: readonly DesignEntry[],
-  names: readonly string[],
-): { ok: true; scheduler: SchedulerConfig } | { ok: false; reason: string } {
-  const index = (e: DesignEntry) => names.indexOf(e.class);
-  const unknown = table.findIndex((e) => index(e) < 0);
-  if (unknown >= 0) return { ok: false, reason: `entry ${unknown} names no class (“${table[unknown]?.class ?? ''}”)` };
-  if (technology === 'as') return { ok: true, scheduler: { kind: 'as_basic', table: table.map(index) } };
-  const missing = table.findIndex((e) => e.weight === null);
-  if (missing >= 0) return { ok: false, reason: `entry ${missing} has no weight` };
-  const entries = table.map((e) => ({ class: index(e), weight: e.weight ?? 0 }));
-  if (technology === 'dtable') return { ok: true, scheduler: { kind: 'dtable', table: entries } };
-  // InfiniBand and Omni-Path: the design is the low-priority table; the high table is empty.
-  return { ok: true, scheduler: { kind: 'iba', high: [], low: entries, high_limit: 0 } };
-}
-
-/**
- * A link-lab scenario that runs the designed table: one class per designed class, named
- * alike, each offered its wanted share of the link (scaled so the total is at most
- * {@link SIMULATION_LOAD}) as Poisson arrivals of fixed packets of its MTU.
- */
-export function simulationScenario(
-  form: DesignForm,
-  table: readonly DesignEntry[],
-): { ok: true; scenario: Scenario; leftOut: string[] } | { ok: false; reason: string } {
-  // Only the classes the table serves: a class without an entry would never be served (the
-  // engine refuses it), as with a partial or imported table.
-  const classes = form.classes.filter((c) => table.some((e) => e.class === c.name));
-  const leftOut = form.classes.filter((c) => !classes.includes(c)).map((c) => c.name);
-  if (classes.length === 0) return { ok: false, reason: 'no entry of the table names a class of the requirements' };
-  const names = classes.map((c) => c.name);
-  const scheduler = schedulerFor(form.technology, table, names);
-  if (!scheduler.ok) return scheduler;
-  const rate = num(form.linkRate);
-  if (!(rate > 0)) return { ok: false, reason: 'the link rate must be a number above 0' };
-  const shares = classes.map((c) => num(c.share));
-  const mtus = classes.map((c) => num(c.mtu));
-  const bad = classes.findIndex((_, i) => !(shares[i]! > 0) || !(mtus[i]! >= 1));
-  if (bad >= 0) return { ok: false, reason: `class ${classes[bad]?.name ?? bad} needs a share above 0 and an MTU` };
-  const total = shares.reduce((a, b) => a + b, 0);
-  const scale = total > SIMULATION_LOAD ? SIMULATION_LOAD / total : 1;
-  const largest = Math.max(...mtus, num(form.gmtu) || 0);
-  const scenario: Scenario = {
-    version: 1,
-    name: `Designed ${TECHNOLOGIES.find((t) => t.value === form.technology)?.label.split(' (')[0] ?? form.technology} table (${table.length} entries)`,
-    description:
-      `A table from the designer. Each class is offered its wanted share of the link` +
-      (scale < 1 ? ` scaled by ${round(scale, 4)} (total load ${SIMULATION_LOAD})` : '') +
-      ', as Poisson arrivals of packets of its MTU.' +
-      (leftOut.length > 0 ? ` Classes without an entry in the table are left out: ${leftOut.join(', ')}.` : ''),
-    seed: 1,
-    duration_us: SIMULATION_DURATION_US,
-    warmup_us: SIMULATION_WARMUP_US,
-    model: {
-      kind: 'link_lab',
-      link: { rate_gbps: rate },
-      downstream: { buffer_bytes: Math.max(16_384, 4 * Math.ceil(largest / 64) * 64), drain_rate_gbps: rate },
-      classes: classes.map((c, i) => ({
-        name: c.name,
-        traffic: {
-          load: round(shares[i]! * scale, 9),
-          arrivals: { kind: 'poisson' },
-          size: { kind: 'fixed', bytes: mtus[i]! },
-        },
-      })),
-      scheduler: scheduler.scheduler,
-    },
-  };
-  return { ok: true, scenario, leftOut };
-}
-
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
 }

@@ -1,54 +1,57 @@
-// The UI thread's handle on the engine worker (typed RPC through Comlink).
+// The UI thread's handle on the engine worker (typed RPC through Comlink). Every call that
+// can be refused or crash goes through one wrapper, `call`: it settles with an `Outcome`
+// even when the worker dies, stops answering or is aborted, and replaces a worker that
+// cannot be trusted any more.
 import * as Comlink from 'comlink';
 import type { EngineError } from '../generated';
 import type {
   AtLoadOutcome,
   DesignOutcome,
+  Engine,
   EvaluateOutcome,
+  ExportOutcome,
+  FrameTraceOutcome,
   LoadOutcome,
-  OpenSmExportOutcome,
+  OpafmImportOutcome,
   OpenSmParseOutcome,
+  Outcome,
   RunOutcome,
   RunProgress,
   ServiceListOutcome,
   TraceOutcome,
+  Unfinished,
   WorkEstimateOutcome,
-} from './protocol';
-import type { EngineApi } from './worker';
-
-export type {
-  AtLoadOutcome,
-  DesignOutcome,
-  EvaluateOutcome,
-  LoadOutcome,
-  OpenSmExportOutcome,
-  OpenSmParseOutcome,
-  RunOutcome,
-  RunProgress,
-  ServiceListOutcome,
-  TraceOutcome,
-  WorkEstimateOutcome,
+  WorkerApi,
 } from './protocol';
 
-/** What the UI needs from an engine (an `EngineClient`, or a fake in tests). */
-export type Engine = Pick<EngineClient, 'version' | 'validate' | 'load' | 'run' | 'trace'> &
-  Partial<Pick<EngineClient, 'workEstimate' | 'serviceList' | 'atLoad' | 'meanCi90' | 'frameTrace' | 'design' | 'evaluate' | 'opensmExport' | 'opensmParse' | 'designExport' | 'opafmImport'>>;
+export type * from './protocol';
 
-/** An engine a sweep can use for its points (the sweep panel, R1/R2 studies, `runAtLoad`). */
-export type SweepEngine = Pick<Engine, 'run'> & Required<Pick<Engine, 'atLoad'>> & { dispose?: () => void };
+/** An engine a sweep can use for its points (the sweep panel, the studies, `runAtLoad`). */
+export type SweepEngine = Pick<Engine, 'run' | 'atLoad'> & { dispose?: () => void };
 
 /** What the designer needs from the engine. */
-export type DesignEngine = Pick<EngineClient, 'design' | 'evaluate' | 'opensmExport' | 'opensmParse' | 'designExport' | 'opafmImport'>;
+export type DesignEngine = Pick<Engine, 'design' | 'evaluate' | 'opensmExport' | 'opensmParse' | 'designExport' | 'opafmImport'>;
 
 /** A run whose worker sends nothing (no progress, no answer) for this long is taken as hung. */
 export const WATCHDOG_MS = 20_000;
 
-/** One engine worker. Runs are sequential; `cancel` or an AbortSignal stops the current one. */
-export class EngineClient {
+/** How a call may be stopped and watched. */
+interface CallOptions {
+  signal?: AbortSignal;
+  /** Abort asks the worker to stop at its next yield (runs); otherwise the worker is replaced. */
+  cooperative?: boolean;
+  /** Settle as crashed when the worker says nothing for `watchdogMs` (re-armed by `alive`). */
+  watchdog?: boolean;
+}
+
+/** One engine worker. Runs are sequential; an AbortSignal stops a long call. */
+export class EngineClient implements Engine {
   private worker!: Worker;
-  private api!: Comlink.Remote<EngineApi>;
-  /** Settles the current run when its worker dies (an uncaught error, e.g. out of memory). */
-  private onWorkerDeath: ((message: string) => void) | null = null;
+  private api!: Comlink.Remote<WorkerApi>;
+  /** Which worker is current: a call only replaces the worker it ran on. */
+  private generation = 0;
+  /** Settle the calls in flight when their worker dies (an uncaught error, e.g. out of memory) or is replaced. */
+  private readonly deaths = new Set<(message: string) => void>();
 
   constructor(private readonly watchdogMs: number = WATCHDOG_MS) {
     this.spawn();
@@ -57,160 +60,156 @@ export class EngineClient {
   private spawn(): void {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'qoslab-engine' });
     this.worker.addEventListener('error', (e) => {
-      this.onWorkerDeath?.(`the engine worker failed (${e.message || 'out of memory?'})`);
+      for (const died of [...this.deaths]) died(`the engine worker failed (${e.message || 'out of memory?'})`);
     });
-    this.api = Comlink.wrap<EngineApi>(this.worker);
+    this.api = Comlink.wrap<WorkerApi>(this.worker);
   }
 
-  /** Engine name and version. */
-  version(): Promise<string> {
-    return this.api.version();
-  }
-
-  /** Every problem of a scenario (JSON text), or null when it is valid. */
-  validate(scenarioJson: string): Promise<EngineError | null> {
-    return this.api.validate(scenarioJson);
-  }
-
-  /** Migrates and validates a scenario from a link or file (see the worker's `load`). */
-  load(scenarioJson: string): Promise<LoadOutcome> {
-    return this.api.load(scenarioJson);
-  }
-
-  /** The work a run of the scenario is expected to do (see the worker's `workEstimate`). */
-  async workEstimate(scenarioJson: string): Promise<WorkEstimateOutcome> {
-    return this.checked(await this.api.workEstimate(scenarioJson));
-  }
-
-  /** A service list of `kind` for integer `weights` (see the worker's `serviceList`). */
-  async serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome> {
-    const outcome = await this.api.serviceList(kind, weights);
-    if (!outcome.ok && outcome.crashed) this.respawn();
-    return outcome;
-  }
-
-  /** The scenario scaled to a total offered load (see the worker's `atLoad`). */
-  async atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome> {
-    const outcome = await this.api.atLoad(scenarioJson, totalLoad);
-    if (!outcome.ok && outcome.crashed) this.respawn();
-    return outcome;
-  }
-
-  /** Mean and 90% confidence half-width of each list of replications' values (see the worker's `meanCi90`). */
-  meanCi90(samples: number[][]): Promise<number[][]> {
-    return this.api.meanCi90(samples);
-  }
-
-  /** Checks and summarises a video frame-size trace (see the worker's `frameTrace`): JSON text. */
-  frameTrace(text: string, frameIntervalUs: number): Promise<string> {
-    return this.api.frameTrace(text, frameIntervalUs);
-  }
-
-  /** Designs a table for requirements JSON (see the worker's `design`). */
-  async design(requirementsJson: string): Promise<DesignOutcome> {
-    return this.checked(await this.api.design(requirementsJson));
-  }
-
-  /** Evaluates a table against requirements (see the worker's `evaluate`). */
-  async evaluate(requirementsJson: string, tableJson: string): Promise<EvaluateOutcome> {
-    return this.checked(await this.api.evaluate(requirementsJson, tableJson));
-  }
-
-  /** OpenSM lines of an InfiniBand design JSON (see the worker's `opensmExport`). */
-  async opensmExport(designJson: string): Promise<OpenSmExportOutcome> {
-    return this.checked(await this.api.opensmExport(designJson));
-  }
-
-  /** A design as a fabric manager's configuration (see the worker's `designExport`). */
-  async designExport(designJson: string, format: string): Promise<OpenSmExportOutcome> {
-    return this.checked(await this.api.designExport(designJson, format));
-  }
-
-  /** Reads an opafm.xml into requirements JSON (see the worker's `opafmImport`). */
-  async opafmImport(text: string, requirementsJson: string): Promise<OpenSmParseOutcome> {
-    return this.checked(await this.api.opafmImport(text, requirementsJson));
-  }
-
-  /** Parses OpenSM lines (see the worker's `opensmParse`). */
-  async opensmParse(text: string): Promise<OpenSmParseOutcome> {
-    return this.checked(await this.api.opensmParse(text));
-  }
-
-  /** Replaces the worker after a crash, and passes the outcome on. */
-  private checked<T extends { ok: boolean; crashed?: boolean }>(outcome: T): T {
-    if (!outcome.ok && outcome.crashed) this.respawn();
-    return outcome;
-  }
-
-  /** After a panic the WebAssembly instance cannot be trusted: start afresh. */
+  /** After a panic, a lost worker or an abort, the WebAssembly instance cannot be trusted: start afresh. */
   private respawn(): void {
     this.worker.terminate();
+    const orphans = [...this.deaths];
+    this.deaths.clear();
+    this.generation += 1;
     this.spawn();
+    for (const died of orphans) died('the engine was restarted while this call was under way');
   }
 
-  /**
-   * Runs a scenario in the worker. Aborting `signal` cancels the run. No progress report
-   * reaches `onProgress` after the returned promise settles (reports travel on their own
-   * message channel and could otherwise arrive after the answer).
-   */
-  async run(scenarioJson: string, onProgress: (p: RunProgress) => void, signal?: AbortSignal): Promise<RunOutcome> {
+  /** The one wrapper of every call that answers an outcome (see `CallOptions`). */
+  private async call<T extends object>(
+    request: (api: Comlink.Remote<WorkerApi>, alive: () => void) => Promise<Outcome<T>>,
+    options: CallOptions = {},
+  ): Promise<Outcome<T>> {
+    const { signal, cooperative = false, watchdog = false } = options;
     if (signal?.aborted) return { status: 'cancelled' };
-    const onAbort = () => void this.api.cancel();
-    signal?.addEventListener('abort', onAbort);
-    let live = true;
-    const report = (p: RunProgress) => {
-      if (live) onProgress(p);
-    };
-    // A worker that dies or stops answering (out of memory, a runaway slice) never answers:
-    // a watchdog, re-armed by every progress report, and the worker's error event settle
-    // the run instead, and the worker is replaced so the app keeps working.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let lost!: (message: string) => void;
-    const gone = new Promise<RunOutcome>((resolve) => {
-      lost = (message) => resolve({ status: 'crashed', message });
+    const generation = this.generation;
+    let settle!: (outcome: Unfinished) => void;
+    const interrupted = new Promise<Unfinished>((resolve) => {
+      settle = resolve;
     });
-    const arm = () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const alive = () => {
+      if (!watchdog) return;
       clearTimeout(timer);
-      timer = setTimeout(
-        () => lost(`the engine stopped answering for ${Math.round(this.watchdogMs / 1000)} s (out of memory?)`),
-        this.watchdogMs,
-      );
+      const seconds = Math.round(this.watchdogMs / 1000);
+      timer = setTimeout(() => settle({ status: 'crashed', message: `the engine stopped answering for ${seconds} s (out of memory?)` }), this.watchdogMs);
     };
-    this.onWorkerDeath = lost;
-    arm();
+    const died = (message: string) => settle({ status: 'crashed', message });
+    const onAbort = () => (cooperative ? void this.api.cancel() : settle({ status: 'cancelled' }));
+    this.deaths.add(died);
+    signal?.addEventListener('abort', onAbort);
+    alive();
     try {
-      const outcome = await Promise.race([
-        this.api.run(
-          scenarioJson,
-          Comlink.proxy((p: RunProgress) => {
-            arm();
-            report(p);
-          }),
-        ),
-        gone,
-      ]);
-      if (outcome.status === 'crashed') {
-        // After a panic, or a worker lost, the WebAssembly instance cannot be trusted: start afresh.
-        this.worker.terminate();
-        this.spawn();
-      }
+      const outcome = await Promise.race([request(this.api, alive), interrupted]);
+      const untrusted = outcome.status === 'crashed' || (outcome.status === 'cancelled' && !cooperative);
+      if (untrusted && this.generation === generation) this.respawn();
       return outcome;
     } finally {
-      live = false;
       clearTimeout(timer);
-      this.onWorkerDeath = null;
+      this.deaths.delete(died);
       signal?.removeEventListener('abort', onAbort);
     }
   }
 
-  /** A decision trace of the scenario (see the worker's `trace`); the UI thread never simulates. */
-  async trace(scenarioJson: string, decisions: number, fromUs: number): Promise<TraceOutcome> {
-    const outcome = await this.api.trace(scenarioJson, decisions, fromUs);
-    if (outcome.status === 'crashed') {
-      this.worker.terminate();
-      this.spawn();
+  /** A call that answers a plain value: rejected (not left pending) when its worker dies or is replaced. */
+  private async plain<T>(request: (api: Comlink.Remote<WorkerApi>) => Promise<T>): Promise<T> {
+    let died!: (message: string) => void;
+    const lost = new Promise<never>((_, reject) => {
+      died = (message) => reject(new Error(message));
+    });
+    this.deaths.add(died);
+    try {
+      return await Promise.race([request(this.api), lost]);
+    } finally {
+      this.deaths.delete(died);
     }
-    return outcome;
+  }
+
+  version(): Promise<string> {
+    return this.plain((api) => api.version());
+  }
+
+  validate(scenarioJson: string): Promise<EngineError | null> {
+    return this.plain<EngineError | null>((api) => api.validate(scenarioJson));
+  }
+
+  meanCi90(samples: number[][]): Promise<number[][]> {
+    return this.plain((api) => api.meanCi90(samples));
+  }
+
+  load(scenarioJson: string): Promise<LoadOutcome> {
+    return this.call((api) => api.load(scenarioJson));
+  }
+
+  workEstimate(scenarioJson: string): Promise<WorkEstimateOutcome> {
+    return this.call((api) => api.workEstimate(scenarioJson));
+  }
+
+  serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome> {
+    return this.call((api) => api.serviceList(kind, weights));
+  }
+
+  atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome> {
+    return this.call((api) => api.atLoad(scenarioJson, totalLoad));
+  }
+
+  frameTrace(text: string, frameIntervalUs: number): Promise<FrameTraceOutcome> {
+    return this.call((api) => api.frameTrace(text, frameIntervalUs));
+  }
+
+  design(requirementsJson: string, signal?: AbortSignal): Promise<DesignOutcome> {
+    return this.call((api) => api.design(requirementsJson), { signal });
+  }
+
+  evaluate(requirementsJson: string, tableJson: string, signal?: AbortSignal): Promise<EvaluateOutcome> {
+    return this.call((api) => api.evaluate(requirementsJson, tableJson), { signal });
+  }
+
+  opensmExport(designJson: string): Promise<ExportOutcome> {
+    return this.call((api) => api.opensmExport(designJson));
+  }
+
+  designExport(designJson: string, format: string): Promise<ExportOutcome> {
+    return this.call((api) => api.designExport(designJson, format));
+  }
+
+  opafmImport(text: string, requirementsJson: string): Promise<OpafmImportOutcome> {
+    return this.call((api) => api.opafmImport(text, requirementsJson));
+  }
+
+  opensmParse(text: string): Promise<OpenSmParseOutcome> {
+    return this.call((api) => api.opensmParse(text));
+  }
+
+  /**
+   * Runs a scenario in the worker. Aborting `signal` cancels the run at the worker's next
+   * yield. A worker that dies or stops answering (out of memory, a runaway slice) settles
+   * the run as crashed: a watchdog, re-armed by every progress report, and the worker's
+   * error event. No progress report reaches `onProgress` after the returned promise settles
+   * (reports travel on their own message channel and could otherwise arrive after the answer).
+   */
+  async run(scenarioJson: string, onProgress: (p: RunProgress) => void, signal?: AbortSignal): Promise<RunOutcome> {
+    let live = true;
+    try {
+      return await this.call(
+        (api, alive) =>
+          api.run(
+            scenarioJson,
+            Comlink.proxy((p: RunProgress) => {
+              alive();
+              if (live) onProgress(p);
+            }),
+          ),
+        { signal, cooperative: true, watchdog: true },
+      );
+    } finally {
+      live = false;
+    }
+  }
+
+  /** A decision trace of the scenario; aborting `signal` replaces the worker (a trace is one engine call). */
+  trace(scenarioJson: string, decisions: number, fromUs: number, signal?: AbortSignal): Promise<TraceOutcome> {
+    return this.call((api) => api.trace(scenarioJson, decisions, fromUs), { signal });
   }
 
   /** Stops the worker for good. */

@@ -1,6 +1,8 @@
-// Messages between the UI thread and the engine worker (shared types only, no code
-// that runs in either place).
-import type { EngineError, WorkEstimate } from '../generated';
+// What the UI thread and the engine worker say to each other: the engine's API (what the
+// worker implements and the client forwards) and the one shape every answer takes. Types
+// only, no code that runs in either place, so the worker (webworker lib) and the page (DOM
+// lib) each compile it.
+import type { EngineError, FrameTraceCheck, OpenSmParsed, WorkEstimate } from '../generated';
 
 /** Progress of a run, reported by the worker a few times a second. */
 export interface RunProgress {
@@ -12,49 +14,94 @@ export interface RunProgress {
   elapsedMs: number;
 }
 
-/** How a run ended. */
-export type RunOutcome =
-  /** Finished: `resultsJson` is the engine's results JSON, byte-identical to `qoslab run`. */
-  | { status: 'done'; resultsJson: string; events: number; elapsedMs: number }
-  /** Stopped by `cancel()`. */
+/**
+ * How every engine call ends: `done` with its answer's fields, or why not. Quick calls
+ * only end `done`, `invalid` or `crashed`; runs and traces may also be `cancelled`, and a
+ * run may be `stopped` by its run-time budget.
+ */
+export type Outcome<T extends object> =
+  | ({ status: 'done' } & T)
+  /** Stopped by an AbortSignal (or `cancel()`). */
   | { status: 'cancelled' }
-  /** The scenario was refused; `error` names every problem. */
+  /** The input was refused; `error` names every problem. */
   | { status: 'invalid'; error: EngineError }
   /** The run went over its run-time budget (packets held, events) and stopped; `error` names the figure. */
   | { status: 'stopped'; error: EngineError }
   /** The engine crashed (a bug), ran out of memory or stopped answering; the worker was replaced. */
   | { status: 'crashed'; message: string };
 
-/** What `load` gives back: the canonical current-version scenario JSON, or why it was refused. */
-export type LoadOutcome = { ok: true; scenarioJson: string } | { ok: false; error: EngineError };
+/** An outcome that is not `done`. */
+export type Unfinished = Exclude<Outcome<object>, { status: 'done' }>;
 
-/** What `serviceList` gives back: the list of class indices, or why it was refused. */
-export type ServiceListOutcome =
-  | { ok: true; list: number[] }
-  | { ok: false; error: EngineError; crashed?: boolean };
+/** A run: the engine's results JSON, byte-identical to `qoslab run`. */
+export type RunOutcome = Outcome<{ resultsJson: string; events: number; elapsedMs: number }>;
+/** A decision trace: the engine's trace JSON (as `qoslab trace` writes it). */
+export type TraceOutcome = Outcome<{ traceJson: string }>;
+/** A scenario read from a link or file: the canonical current-version scenario JSON. */
+export type LoadOutcome = Outcome<{ scenarioJson: string }>;
+/** A service list: class index per slot. */
+export type ServiceListOutcome = Outcome<{ list: number[] }>;
+/** The scenario JSON scaled to a total load. */
+export type AtLoadOutcome = Outcome<{ scenarioJson: string }>;
+/** The engine's `Design` JSON. */
+export type DesignOutcome = Outcome<{ designJson: string }>;
+/** The engine's `Evaluation` JSON of a table. */
+export type EvaluateOutcome = Outcome<{ evaluationJson: string }>;
+/** A fabric manager's configuration text (OpenSM lines, opafm.xml, a tc command). */
+export type ExportOutcome = Outcome<{ lines: string }>;
+/** OpenSM lines read: the options per prefix and the lints. */
+export type OpenSmParseOutcome = Outcome<{ parsed: OpenSmParsed }>;
+/** An opafm.xml read into requirements JSON. */
+export type OpafmImportOutcome = Outcome<{ requirementsJson: string }>;
+/** The work a run of the scenario is expected to do. */
+export type WorkEstimateOutcome = Outcome<{ estimate: WorkEstimate }>;
+/** An uploaded frame-size trace checked: its summary, or the line and rule that refuse it. */
+export type FrameTraceOutcome = Outcome<{ check: FrameTraceCheck }>;
 
-/** What `atLoad` gives back: the scenario JSON scaled to a total load, or why it was refused. */
-export type AtLoadOutcome = { ok: true; scenarioJson: string } | { ok: false; error: EngineError; crashed?: boolean };
+/**
+ * The engine as the UI uses it: every method of the worker, each answering an
+ * {@link Outcome} (an `EngineClient`, or `fakeEngine()` in tests). Long calls take an
+ * AbortSignal.
+ */
+export interface Engine {
+  /** Engine name and version. */
+  version(): Promise<string>;
+  /** Every problem of a scenario (JSON text), or null when it is valid. */
+  validate(scenarioJson: string): Promise<EngineError | null>;
+  /** Migrates and validates a scenario from a link or file. */
+  load(scenarioJson: string): Promise<LoadOutcome>;
+  /** The work a run of the scenario is expected to do (as validation checks it). */
+  workEstimate(scenarioJson: string): Promise<WorkEstimateOutcome>;
+  /** A weighted round-robin service list of `kind` (simple, uniform, wf2q) for integer weights. */
+  serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome>;
+  /** The scenario with every class load scaled in proportion so they sum to `totalLoad`. */
+  atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome>;
+  /** Mean and 90% confidence half-width of each list of replications' values (`[mean, half]`, NaN where none). */
+  meanCi90(samples: number[][]): Promise<number[][]>;
+  /** Checks and summarises a video frame-size trace at one frame every `frameIntervalUs`. */
+  frameTrace(text: string, frameIntervalUs: number): Promise<FrameTraceOutcome>;
+  /** Designs an arbitration table for requirements JSON. */
+  design(requirementsJson: string, signal?: AbortSignal): Promise<DesignOutcome>;
+  /** Evaluates a table (`DesignEntry` list JSON) against requirements JSON. */
+  evaluate(requirementsJson: string, tableJson: string, signal?: AbortSignal): Promise<EvaluateOutcome>;
+  /** The OpenSM `qos_*` lines of an InfiniBand design JSON (its table may be edited). */
+  opensmExport(designJson: string): Promise<ExportOutcome>;
+  /** A design JSON as a fabric manager's configuration (`opensm`, `opafm`, `opafm-fragment`, `ets`). */
+  designExport(designJson: string, format: string): Promise<ExportOutcome>;
+  /** Reads an opafm.xml into requirements JSON (keeping the current form's table settings). */
+  opafmImport(text: string, requirementsJson: string): Promise<OpafmImportOutcome>;
+  /** Reads OpenSM `qos_*` lines. */
+  opensmParse(text: string): Promise<OpenSmParseOutcome>;
+  /** Runs a scenario to the end, reporting progress; aborting `signal` cancels it. */
+  run(scenarioJson: string, onProgress: (p: RunProgress) => void, signal?: AbortSignal): Promise<RunOutcome>;
+  /** The scheduler's first `decisions` decisions at or after `fromUs` µs of a fresh run; aborting `signal` cancels it. */
+  trace(scenarioJson: string, decisions: number, fromUs: number, signal?: AbortSignal): Promise<TraceOutcome>;
+}
 
-/** What `trace` gives back: the engine's trace JSON (as `qoslab trace` writes it), or why not. */
-export type TraceOutcome =
-  | { status: 'done'; traceJson: string }
-  /** The scenario was refused; `error` names every problem. */
-  | { status: 'invalid'; error: EngineError }
-  /** The engine crashed (a bug); the worker must be replaced. */
-  | { status: 'crashed'; message: string };
-
-/** What `design` gives back: the engine's `Design` JSON, or why the requirements were refused. */
-export type DesignOutcome = { ok: true; designJson: string } | { ok: false; error: EngineError; crashed?: boolean };
-
-/** What `opensmExport` gives back: OpenSM `qos_*` lines, or why not. */
-export type OpenSmExportOutcome = { ok: true; lines: string } | { ok: false; error: EngineError; crashed?: boolean };
-
-/** What `opensmParse` gives back: the options per prefix and the lints as JSON, or the errors (naming line and entry). */
-export type OpenSmParseOutcome = { ok: true; json: string } | { ok: false; error: EngineError; crashed?: boolean };
-
-/** What `evaluate` gives back: the engine's `Evaluation` JSON of a table, or why not. */
-export type EvaluateOutcome = { ok: true; evaluationJson: string } | { ok: false; error: EngineError; crashed?: boolean };
-
-/** What `workEstimate` gives back: the work a run of the scenario is expected to do, or why the scenario was refused. */
-export type WorkEstimateOutcome = { ok: true; estimate: WorkEstimate } | { ok: false; error: EngineError; crashed?: boolean };
+/**
+ * What the worker exposes (through Comlink): the engine (its methods take no AbortSignal:
+ * the client handles those) plus `cancel`, which stops the current run at its next yield.
+ */
+export interface WorkerApi extends Engine {
+  cancel(): void;
+}

@@ -21,20 +21,8 @@ import init, {
   trace_scenario,
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
-import type { EngineError, WorkEstimate } from '../generated';
-import type {
-  AtLoadOutcome,
-  DesignOutcome,
-  EvaluateOutcome,
-  LoadOutcome,
-  OpenSmExportOutcome,
-  OpenSmParseOutcome,
-  RunOutcome,
-  RunProgress,
-  ServiceListOutcome,
-  TraceOutcome,
-  WorkEstimateOutcome,
-} from './protocol';
+import type { EngineError, FrameTraceCheck, OpenSmParsed, WorkEstimate } from '../generated';
+import type { Outcome, RunProgress, WorkerApi } from './protocol';
 
 const ready = init();
 
@@ -50,19 +38,25 @@ function isEngineError(e: unknown): e is EngineError {
   return typeof e === 'object' && e !== null && 'kind' in e;
 }
 
-/** Runs a thin engine call: its answer, the `EngineError` it threw, or a crash (a panic). */
-function answer<T extends { ok: true }>(call: () => T): T | { ok: false; error: EngineError; crashed?: boolean } {
+/** What a thrown value means: the engine refused (or stopped on its budget), or it crashed (a panic). */
+function failure(e: unknown): Exclude<Outcome<object>, { status: 'done' | 'cancelled' }> {
+  if (isEngineError(e)) return e.kind === 'budget' ? { status: 'stopped', error: e } : { status: 'invalid', error: e };
+  return { status: 'crashed', message: take_panic_message() ?? String(e) };
+}
+
+/** The one wrapper of every engine call: its answer, or the outcome of what it threw. */
+async function call<T extends object>(answer: () => T): Promise<Outcome<T>> {
+  await ready;
   try {
-    return call();
+    return { status: 'done', ...answer() };
   } catch (e) {
-    if (isEngineError(e)) return { ok: false, error: e };
-    return { ok: false, crashed: true, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
+    return failure(e);
   }
 }
 
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const api = {
+const api: WorkerApi = {
   /** Engine name and version. */
   async version(): Promise<string> {
     await ready;
@@ -79,45 +73,26 @@ const api = {
    * Reads a scenario from a link or file: migrates older versions, validates, and returns
    * the canonical scenario JSON, or the error naming every problem.
    */
-  async load(scenarioJson: string): Promise<LoadOutcome> {
-    await ready;
-    try {
-      return { ok: true, scenarioJson: load_scenario(scenarioJson) };
-    } catch (e) {
-      if (isEngineError(e)) return { ok: false, error: e };
-      return { ok: false, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
-    }
+  load(scenarioJson: string) {
+    return call(() => ({ scenarioJson: load_scenario(scenarioJson) }));
   },
 
   /**
    * A weighted round-robin service list (class index per slot, `sum(weights)` slots) of
    * `kind` (simple, uniform, wf2q) for integer weights: fills a table from weights.
    */
-  async serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome> {
-    await ready;
-    try {
-      return { ok: true, list: JSON.parse(service_list(kind, JSON.stringify(weights))) as number[] };
-    } catch (e) {
-      if (isEngineError(e)) return { ok: false, error: e };
-      return { ok: false, crashed: true, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
-    }
+  serviceList(kind: string, weights: number[]) {
+    return call(() => ({ list: JSON.parse(service_list(kind, JSON.stringify(weights))) as number[] }));
   },
 
   /** The work a run of the scenario is expected to do (the engine's estimate, as validation checks it). */
-  async workEstimate(scenarioJson: string): Promise<WorkEstimateOutcome> {
-    await ready;
-    return answer(() => ({ ok: true as const, estimate: JSON.parse(scenario_work_estimate(scenarioJson)) as WorkEstimate }));
+  workEstimate(scenarioJson: string) {
+    return call(() => ({ estimate: JSON.parse(scenario_work_estimate(scenarioJson)) as WorkEstimate }));
   },
 
   /** The scenario with every class load scaled in proportion so they sum to `totalLoad`. */
-  async atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome> {
-    await ready;
-    try {
-      return { ok: true, scenarioJson: scenario_at_load(scenarioJson, totalLoad) };
-    } catch (e) {
-      if (isEngineError(e)) return { ok: false, error: e };
-      return { ok: false, crashed: true, error: { kind: 'internal', message: take_panic_message() ?? String(e) } };
-    }
+  atLoad(scenarioJson: string, totalLoad: number) {
+    return call(() => ({ scenarioJson: scenario_at_load(scenarioJson, totalLoad) }));
   },
 
   /**
@@ -133,49 +108,42 @@ const api = {
    * Checks a video frame-size trace and summarises it (the engine's `parse_frame_trace`):
    * JSON `{ok: true, frames, mean_bytes, ...}` or `{ok: false, line, message}`.
    */
-  async frameTrace(text: string, frameIntervalUs: number): Promise<string> {
-    await ready;
-    return parse_frame_trace(text, frameIntervalUs);
+  frameTrace(text: string, frameIntervalUs: number) {
+    return call(() => ({ check: JSON.parse(parse_frame_trace(text, frameIntervalUs)) as FrameTraceCheck }));
   },
 
   /** Designs an arbitration table for requirements JSON (the engine's `design`). */
-  async design(requirementsJson: string): Promise<DesignOutcome> {
-    await ready;
-    return answer(() => ({ ok: true as const, designJson: design_table(requirementsJson) }));
+  design(requirementsJson: string) {
+    return call(() => ({ designJson: design_table(requirementsJson) }));
   },
 
   /** Evaluates a table (`DesignEntry` list JSON) against requirements JSON (the engine's `evaluate`). */
-  async evaluate(requirementsJson: string, tableJson: string): Promise<EvaluateOutcome> {
-    await ready;
-    return answer(() => ({ ok: true as const, evaluationJson: evaluate_table(requirementsJson, tableJson) }));
+  evaluate(requirementsJson: string, tableJson: string) {
+    return call(() => ({ evaluationJson: evaluate_table(requirementsJson, tableJson) }));
   },
 
   /** The OpenSM `qos_*` lines of an InfiniBand design JSON (its table may be edited). */
-  async opensmExport(designJson: string): Promise<OpenSmExportOutcome> {
-    await ready;
-    return answer(() => ({ ok: true as const, lines: design_opensm(designJson) }));
+  opensmExport(designJson: string) {
+    return call(() => ({ lines: design_opensm(designJson) }));
   },
 
   /** A design JSON as a fabric manager's configuration (`opensm`, `opafm`, `opafm-fragment`, `ets`), as `qoslab design --format` prints it. */
-  async designExport(designJson: string, format: string): Promise<OpenSmExportOutcome> {
-    await ready;
-    return answer(() => ({ ok: true as const, lines: design_export(designJson, format) }));
+  designExport(designJson: string, format: string) {
+    return call(() => ({ lines: design_export(designJson, format) }));
   },
 
   /** Reads an opafm.xml into requirements JSON (keeping the current form's table settings). */
-  async opafmImport(text: string, requirementsJson: string): Promise<OpenSmParseOutcome> {
-    await ready;
-    return answer(() => ({ ok: true as const, json: opafm_import(text, requirementsJson) }));
+  opafmImport(text: string, requirementsJson: string) {
+    return call(() => ({ requirementsJson: opafm_import(text, requirementsJson) }));
   },
 
   /** Reads OpenSM `qos_*` lines: the options per prefix and the lints, as JSON. */
-  async opensmParse(text: string): Promise<OpenSmParseOutcome> {
-    await ready;
-    return answer(() => ({ ok: true as const, json: opensm_parse(text) }));
+  opensmParse(text: string) {
+    return call(() => ({ parsed: JSON.parse(opensm_parse(text)) as OpenSmParsed }));
   },
 
   /** Runs a scenario to the end (or until `cancel`), reporting progress. */
-  async run(scenarioJson: string, onProgress: (p: RunProgress) => void): Promise<RunOutcome> {
+  async run(scenarioJson: string, onProgress: (p: RunProgress) => void) {
     await ready;
     const runId = ++activeRun;
     const started = performance.now();
@@ -183,8 +151,7 @@ const api = {
     try {
       sim = new Simulation(scenarioJson);
     } catch (e) {
-      if (isEngineError(e)) return { status: 'invalid', error: e };
-      return { status: 'crashed', message: take_panic_message() ?? String(e) };
+      return failure(e);
     }
     try {
       let chunk = 10_000;
@@ -212,9 +179,8 @@ const api = {
         if (cancelledRun === runId) return { status: 'cancelled' };
       }
     } catch (e) {
-      // A run over its run-time budget throws an EngineError of kind `budget`.
-      if (isEngineError(e)) return { status: 'stopped', error: e };
-      return { status: 'crashed', message: take_panic_message() ?? String(e) };
+      // A run over its run-time budget throws an EngineError of kind `budget`: `stopped`.
+      return failure(e);
     } finally {
       try {
         sim.free();
@@ -228,14 +194,8 @@ const api = {
    * The scheduler's first `decisions` decisions at or after `fromUs` µs of a fresh run of
    * the scenario (the engine's trace JSON).
    */
-  async trace(scenarioJson: string, decisions: number, fromUs: number): Promise<TraceOutcome> {
-    await ready;
-    try {
-      return { status: 'done', traceJson: trace_scenario(scenarioJson, decisions, fromUs) };
-    } catch (e) {
-      if (isEngineError(e)) return { status: 'invalid', error: e };
-      return { status: 'crashed', message: take_panic_message() ?? String(e) };
-    }
+  trace(scenarioJson: string, decisions: number, fromUs: number) {
+    return call(() => ({ traceJson: trace_scenario(scenarioJson, decisions, fromUs) }));
   },
 
   /** Stops the current run at its next yield. */
@@ -243,7 +203,5 @@ const api = {
     cancelledRun = activeRun;
   },
 };
-
-export type EngineApi = typeof api;
 
 Comlink.expose(api);

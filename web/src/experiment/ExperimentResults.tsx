@@ -1,13 +1,15 @@
 // The plots of a study's results, as its `plots` list says: a metric vs load per class (a
 // line and a 90% band per configuration), latency and jitter CDFs at the highest load, the
-// admission table and the improvement table. Each chart exports its own data.
+// admission table, the hardware cost table and the improvement table. Each chart exports its own data.
 import { useMemo, useRef } from 'react';
 import { ExportButtons } from '../charts/ExportButtons';
 import { cdfToCsv } from '../charts/export';
 import { PanelsChart, type Panel } from '../charts/PanelsChart';
 import { chooseTimeUnit } from '../charts/units';
 import { bandPanels, jitterExtent, jitterPanels, metricCsv, poolCdfs, type RunSummary } from './data';
+import { CostSection } from './CostSection';
 import { AdmissionSection, ImprovementSection } from './ResultTables';
+import type { HardwareCost } from '../generated';
 import { METRIC_INFO, type Study, type StudyPlot } from './study';
 import type { Plan, PointMap } from './useSweep';
 
@@ -39,7 +41,20 @@ function ChartSection({
   );
 }
 
-export function ExperimentResults({ study, plan, points, cdfRuns }: { study: Study; plan: Plan; points: PointMap; cdfRuns: ReadonlyMap<number, RunSummary[]> }) {
+export function ExperimentResults({
+  study,
+  plan,
+  points,
+  cdfRuns,
+  hardware = new Map(),
+}: {
+  study: Study;
+  plan: Plan;
+  points: PointMap;
+  cdfRuns: ReadonlyMap<number, RunSummary[]>;
+  /** Per configuration, the hardware blocks of its finished runs (the `cost` plot). */
+  hardware?: ReadonlyMap<number, readonly (HardwareCost | null)[]>;
+}) {
   const { labels, params } = plan;
   const loads = params.loads;
   const prefix = study.id;
@@ -118,6 +133,8 @@ export function ExperimentResults({ study, plan, points, cdfRuns }: { study: Stu
         return cdfRuns.size === 0 ? null : <JitterSection key={p.id} prefix={prefix} labels={labels} cdfRuns={cdfRuns} highest={highest} />;
       case 'admission':
         return cdfRuns.size === 0 ? null : <AdmissionSection key={p.id} prefix={prefix} labels={labels} cdfRuns={cdfRuns} highest={highest} />;
+      case 'cost':
+        return <CostSection key={p.id} prefix={prefix} labels={labels} hardware={hardware} />;
       case 'improvement':
         return <ImprovementSection key={p.id} prefix={prefix} labels={labels} loads={loads} points={points} baseline={p.baseline} />;
     }

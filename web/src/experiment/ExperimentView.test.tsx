@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine, RunOutcome } from '../engine/client';
+import { fakeEngine as engineFake } from '../engine/fakeEngine';
 import type { RunResults } from '../generated';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,10 +72,10 @@ function fakeEngine({ hang = false } = {}) {
       }
       return Promise.resolve<RunOutcome>({ status: 'done', resultsJson: JSON.stringify(results(json)), events: 1, elapsedMs: 1 });
     },
-    atLoad: (json: string, load: number) => Promise.resolve({ ok: true as const, scenarioJson: JSON.stringify({ ...JSON.parse(json), load }) }),
+    atLoad: (json: string, load: number) => Promise.resolve({ status: 'done' as const, scenarioJson: JSON.stringify({ ...JSON.parse(json), load }) }),
     meanCi90,
   };
-  return { engine: engine as unknown as Engine, createEngine: () => engine, seeds };
+  return { engine: engineFake(engine), createEngine: () => engine, seeds };
 }
 
 const readPreset = (name: string) => Promise.resolve(preset(name));
@@ -148,21 +149,22 @@ describe('ExperimentView with the R2 study', () => {
     const fake = fakeEngine();
     const scenarios: string[] = [];
     const checked: string[] = [];
-    const engine = {
-      ...(fake.engine as object),
+    const engine: Engine = {
+      ...fake.engine,
       atLoad: (json: string, load: number) => {
         scenarios.push(json);
-        return Promise.resolve({ ok: true as const, scenarioJson: JSON.stringify({ ...JSON.parse(json), load }) });
+        return Promise.resolve({ status: 'done', scenarioJson: JSON.stringify({ ...JSON.parse(json), load }) });
       },
       frameTrace: (text: string) => {
         checked.push(text);
-        return Promise.resolve(
-          text.includes('x')
-            ? '{"ok":false,"line":2,"message":"\\"1x\\" is not a frame size"}'
-            : '{"ok":true,"frames":2,"total_bytes":300,"mean_bytes":150,"min_bytes":100,"max_bytes":200,"mean_rate_bps":30000}',
-        );
+        return Promise.resolve({
+          status: 'done',
+          check: text.includes('x')
+            ? { summary: null, error: { line: 2, message: '"1x" is not a frame size' } }
+            : { summary: { frames: 2, total_bytes: 300, mean_bytes: 150, min_bytes: 100, max_bytes: 200, mean_rate_bps: 30000 }, error: null },
+        });
       },
-    } as unknown as Engine;
+    };
     const video = { kind: 'video', rate_bps: 3_000_000, frame_interval_us: 40_000, mtu_bytes: 2048 };
     const withVideo = (name: string) =>
       Promise.resolve(JSON.stringify({ ...JSON.parse(preset(name)), model: { classes: [{ name: 'VI', traffic: { load: 0.45, generator: video } }] } }));
@@ -190,10 +192,14 @@ describe('ExperimentView with the R2 study', () => {
 
   it('leaves a trace above 32 KiB out of the link and says so', async () => {
     const fake = fakeEngine();
-    const engine = {
-      ...(fake.engine as object),
-      frameTrace: () => Promise.resolve('{"ok":true,"frames":8193,"total_bytes":8193000,"mean_bytes":1000,"min_bytes":1000,"max_bytes":1000,"mean_rate_bps":200000}'),
-    } as unknown as Engine;
+    const engine: Engine = {
+      ...fake.engine,
+      frameTrace: () =>
+        Promise.resolve({
+          status: 'done',
+          check: { summary: { frames: 8193, total_bytes: 8193000, mean_bytes: 1000, min_bytes: 1000, max_bytes: 1000, mean_rate_bps: 200000 }, error: null },
+        }),
+    };
     await renderR2({ engine: engine, createEngine: fake.createEngine, readPreset: readPreset });
     fireEvent.click(screen.getByRole('radio', { name: /Upload a frame-size trace/ }));
     fireEvent.change(screen.getByLabelText(/Or paste a frame-size trace/), { target: { value: '1000\n'.repeat(8193) } });

@@ -256,7 +256,7 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
           </div>
         ) : null}
         <div className="grid sweep-form">
-          {field('loads', `${study.axis.label}s (fractions of the link)`, `Separated by commas or spaces; ${study.axis.hint} ${runs} runs in all.`, { type: 'text' })}
+          {field('loads', /load$/i.test(study.axis.label) ? `${study.axis.label}s (fractions of the link)` : `${study.axis.label} values`, `Separated by commas or spaces; ${study.axis.hint} ${runs} runs in all.`, { type: 'text' })}
           {field('seeds', 'Seeds per point', study.seedsHint, { type: 'number', min: 1, step: 1 })}
           {field('seed', 'First seed', 'Seeds are this, this + 1, …; empty starts at each preset’s seed.', { type: 'number', min: 0, step: 1, placeholder: 'each preset’s' })}
           {field('us', 'Simulated time per run (µs)', 'Empty keeps each preset’s; the warm-up shrinks in proportion.', { type: 'number', min: 1, step: 1, placeholder: 'each preset’s' })}
@@ -314,7 +314,7 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
         <SharePanel url={url} />
       </section>
       {sweep.plan ? <PointProgress prefix={id} plan={sweep.plan} seedsDone={sweep.seedsDone} points={sweep.points} /> : null}
-      {sweep.plan && sweep.points.size > 0 ? <ExperimentResults study={study} plan={sweep.plan} points={sweep.points} cdfRuns={sweep.cdfRuns} /> : null}
+      {sweep.plan && sweep.points.size > 0 ? <ExperimentResults study={study} plan={sweep.plan} points={sweep.points} cdfRuns={sweep.cdfRuns} hardware={sweep.hardware} /> : null}
     </main>
   );
 }

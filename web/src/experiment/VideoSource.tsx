@@ -99,7 +99,7 @@ export function VideoSource({
                   : check === null
                     ? 'Checking the trace…'
                     : check.ok
-                      ? `${trace.origin ? `${trace.origin}: ` : ''}${check.summary.frames} frames, mean ${Math.round(check.summary.meanBytes)} B (${check.summary.minBytes}–${check.summary.maxBytes} B), ${formatRate(check.summary.meanRateBps)} unscaled.`
+                      ? `${trace.origin ? `${trace.origin}: ` : ''}${check.summary.frames} frames, mean ${Math.round(check.summary.mean_bytes)} B (${check.summary.min_bytes}–${check.summary.max_bytes} B), ${formatRate(check.summary.mean_rate_bps)} unscaled.`
                       : ''}{' '}
                 Every {vi?.name ?? className} stream replays the trace cyclically from a seeded random frame, one frame every{' '}
                 {vi ? `${vi.frameIntervalUs / 1000} ms` : 'frame interval of the presets'}, with every frame scaled so the stream’s mean

@@ -88,8 +88,27 @@ describe('R2 data', () => {
     expect(samples).toEqual([[0.1, 0.2, 0.3], [1000, 2000], [3000, 5000], [0.2, 0.4, 0.6], [], []]);
     const stats = samples.map((v) => [v.length ? v[0]! : NaN, v.length > 1 ? 1 : NaN]);
     const classes = pointClasses(names, stats);
-    expect(classes[0]).toEqual({ name: 'VO', throughput: { mean: 0.1, ci90: 1 }, meanNs: { mean: 1000, ci90: 1 }, p99Ns: { mean: 3000, ci90: 1 } });
+    const none = { mean: null, ci90: null };
+    expect(classes[0]).toEqual({
+      name: 'VO',
+      throughput: { mean: 0.1, ci90: 1 },
+      meanNs: { mean: 1000, ci90: 1 },
+      p99Ns: { mean: 3000, ci90: 1 },
+      violations: none,
+      accessesPerPacket: none,
+      cyclesPerPacket: none,
+    });
     expect(classes[1]?.meanNs).toEqual({ mean: null, ci90: null });
+  });
+
+  it('keeps a network processor’s figures: window violations per class, accesses and cycles per packet', () => {
+    const np = (v: number, a: number) => [{ ...run(0.1, 1000, 3000)[0]!, np: { violations: v, accessesPerPacket: a, cyclesPerPacket: a * 20 } }];
+    const { names, samples } = pointSamples([np(0, 10), np(4, 12)]);
+    expect(names).toEqual(['VO']);
+    expect(samples).toEqual([[0.1, 0.1], [1000, 1000], [3000, 3000], [0, 4], [10, 12], [200, 240]]);
+    const classes = pointClasses(names, samples.map((v) => [v[1]!, 0.5]));
+    expect(classes[0]?.violations).toEqual({ mean: 4, ci90: 0.5 });
+    expect(classes[0]?.cyclesPerPacket).toEqual({ mean: 240, ci90: 0.5 });
   });
 
   it('pools CDFs weighted by samples (the CDF of all packets together)', () => {
@@ -123,6 +142,9 @@ describe('R2 data', () => {
     throughput: { mean: mean / 1000, ci90: ci },
     meanNs: { mean, ci90: ci },
     p99Ns: { mean: mean * 2, ci90: ci },
+    violations: { mean: null, ci90: null },
+    accessesPerPacket: { mean: null, ci90: null },
+    cyclesPerPacket: { mean: null, ci90: null },
   });
   const loads = [0.8, 0.9, 1];
   const points = new Map<string, { load: number; runs: number; classes: ClassPoint[] }>();

@@ -40,6 +40,8 @@ export function pointKey(scheduler: number, loadIndex: number): string {
 /** What the sweep keeps of one class of one run. */
 export interface RunClass {
   name: string;
+  /** A network processor's figures (null or absent: not a network processor): the class's window violations, the run's memory accesses and cycles per scheduled packet. */
+  np?: NpFigures | null;
   throughput: number;
   /** Mean latency in ns (null without packets). */
   meanNs: number | null;
@@ -65,13 +67,22 @@ export interface Connections {
   refused: number;
 }
 
+/** What a network-processor run adds per class (stream group). */
+export interface NpFigures {
+  violations: number;
+  accessesPerPacket: number;
+  cyclesPerPacket: number;
+}
+
 /** What the sweep keeps of one run. */
 export type RunSummary = RunClass[];
 
 /** The part of a run's results the sweep keeps (`keepCdf` at the highest load only). */
 export function runSummary(results: RunResults, keepCdf: boolean): RunSummary {
-  return results.classes.map((c) => ({
+  const np = results.network_processor;
+  return results.classes.map((c, i) => ({
     name: c.name,
+    np: np ? { violations: np.categories[i]?.violations ?? 0, accessesPerPacket: np.cost.accesses_per_packet, cyclesPerPacket: np.cost.cycles_per_packet } : null,
     throughput: c.throughput,
     meanNs: c.latency_ns.mean,
     p99Ns: c.latency_ns.p99,
@@ -89,15 +100,25 @@ export interface Stat {
 }
 
 /** One class at one (scheduler, load) point. */
-export interface ClassPoint {
-  name: string;
-  throughput: Stat;
-  meanNs: Stat;
-  p99Ns: Stat;
-}
+export type ClassPoint = { name: string } & Record<Metric, Stat>;
 
-/** The metrics summarised per class, in the order of `pointSamples`. */
-const METRICS = ['throughput', 'meanNs', 'p99Ns'] as const;
+/** The metrics every run has, then those of network processors, in the order of `pointSamples`. */
+const BASE_METRICS = ['throughput', 'meanNs', 'p99Ns'] as const;
+const NP_METRICS = ['violations', 'accessesPerPacket', 'cyclesPerPacket'] as const;
+const METRICS = [...BASE_METRICS, ...NP_METRICS] as const;
+/** A metric a point summarises. */
+export type Metric = (typeof METRICS)[number];
+
+function metricValue(c: RunClass | undefined, m: Metric): number | null | undefined {
+  switch (m) {
+    case 'throughput':
+    case 'meanNs':
+    case 'p99Ns':
+      return c?.[m];
+    default:
+      return c?.np?.[m];
+  }
+}
 
 /**
  * The value lists to summarise for a point: per class (of the first run), throughput,
@@ -106,10 +127,12 @@ const METRICS = ['throughput', 'meanNs', 'p99Ns'] as const;
  */
 export function pointSamples(runs: readonly RunSummary[]): { names: string[]; samples: number[][] } {
   const names = (runs[0] ?? []).map((c) => c.name);
+  // Network-processor figures only where the runs have them (other studies keep three lists per class).
+  const metrics = runs[0]?.[0]?.np ? METRICS : BASE_METRICS;
   const samples = names.flatMap((_, i) =>
-    METRICS.map((m) =>
+    metrics.map((m) =>
       runs.flatMap((r) => {
-        const v = r[i]?.[m];
+        const v = metricValue(r[i], m);
         return typeof v === 'number' && Number.isFinite(v) ? [v] : [];
       }),
     ),
@@ -125,12 +148,14 @@ export function toStat(pair: readonly number[] | undefined): Stat {
 
 /** The per-class summary of a point from the engine's [mean, half-width] of each list of `pointSamples`. */
 export function pointClasses(names: readonly string[], stats: readonly (readonly number[])[]): ClassPoint[] {
-  return names.map((name, i) => ({
-    name,
-    throughput: toStat(stats[i * METRICS.length]),
-    meanNs: toStat(stats[i * METRICS.length + 1]),
-    p99Ns: toStat(stats[i * METRICS.length + 2]),
-  }));
+  const per = names.length > 0 ? Math.round(stats.length / names.length) : BASE_METRICS.length;
+  return names.map((name, i) => {
+    const point = { name } as ClassPoint;
+    METRICS.forEach((m, k) => {
+      point[m] = k < per ? toStat(stats[i * per + k]) : { mean: null, ci90: null };
+    });
+    return point;
+  });
 }
 
 /**
@@ -303,7 +328,7 @@ export function pointsCsv(labels: readonly string[], loads: readonly number[], p
 
 /** CSV of one metric's chart: configuration, load, class, runs, the metric and its 90% half-width. */
 export function metricCsv(labels: readonly string[], loads: readonly number[], points: Points, metric: (typeof METRICS)[number]): string {
-  const name = { throughput: 'throughput', meanNs: 'mean_ns', p99Ns: 'p99_ns' }[metric];
+  const name = { throughput: 'throughput', meanNs: 'mean_ns', p99Ns: 'p99_ns', violations: 'violations', accessesPerPacket: 'accesses_per_packet', cyclesPerPacket: 'cycles_per_packet' }[metric];
   const lines = [`scheduler,load,class,runs,${name},${name}_ci90`];
   labels.forEach((label, s) =>
     loads.forEach((load, li) => {

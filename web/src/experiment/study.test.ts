@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateSeconds, formatEstimate, loadStudy, parseStudy } from './study';
 
 const r2 = readFileSync(join(process.cwd(), 'public/studies/r2.json'), 'utf8');
+const r4 = readFileSync(join(process.cwd(), 'public/studies/r4.json'), 'utf8');
 
 describe('study files', () => {
   it('R2 is a study: four configurations, the spec’s loads and seeds, its plots', () => {
@@ -16,6 +17,15 @@ describe('study files', () => {
     expect(s.plots.map((p) => p.kind)).toEqual(['metric', 'metric', 'metric', 'cdf', 'jitter', 'admission', 'improvement']);
   });
 
+  it('R4 is a study: the four switch designs, loads up to 1.0, CDFs and jitter', () => {
+    const parsed = parseStudy(r4);
+    if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+    const s = parsed.study;
+    expect(s.configurations.map((c) => c.preset)).toEqual(['r4-traditional-8vc', 'r4-traditional-2vc', 'r4-new-2vc-p', 'r4-new-2vc-b']);
+    expect(Math.max(...s.axis.values)).toBe(1);
+    expect(s.plots.map((p) => p.kind)).toEqual(['metric', 'cdf', 'cost', 'jitter', 'metric', 'admission']);
+  });
+
   it('names every problem of a bad study', () => {
     const bad = parseStudy(JSON.stringify({ format: 1, id: 'X', title: 't', short: 's', configurations: [], axis: { kind: 'time', label: 'l', values: [] }, seeds: 0, plots: [{ kind: 'pie', id: 'p' }], cost: {} }));
     expect(bad.ok).toBe(false);
@@ -25,7 +35,7 @@ describe('study files', () => {
         'configurations: at least one',
         'axis.kind: “time” is not supported (only "load")',
         'axis.values: at least one load',
-        'plots[0].kind: “pie” is not a plot (metric, cdf, jitter, admission, improvement)',
+        'plots[0].kind: “pie” is not a plot (metric, cdf, jitter, admission, cost, improvement)',
         'seeds: must be a whole number from 1 to 100',
         'cost.msPerSimulatedMs: must be above 0',
       ]);

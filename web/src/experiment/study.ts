@@ -12,7 +12,7 @@ export interface StudyConfiguration {
 }
 
 /** The metrics a point summarises (mean and 90% half-width over the seeds). */
-export const METRIC_NAMES = ['throughput', 'meanNs', 'p99Ns'] as const;
+export const METRIC_NAMES = ['throughput', 'meanNs', 'p99Ns', 'violations', 'accessesPerPacket', 'cyclesPerPacket'] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
 /** What a metric is called on axes and in CSV columns. */
@@ -20,6 +20,9 @@ export const METRIC_INFO: Record<MetricName, { axis: string; csv: string; time: 
   throughput: { axis: 'Throughput (fraction of link)', csv: 'throughput', time: false },
   meanNs: { axis: 'Mean latency', csv: 'mean_ns', time: true },
   p99Ns: { axis: 'p99 latency', csv: 'p99_ns', time: true },
+  violations: { axis: 'Window violations', csv: 'violations', time: false },
+  accessesPerPacket: { axis: 'Memory accesses per packet', csv: 'accesses_per_packet', time: false },
+  cyclesPerPacket: { axis: 'Cycles per packet', csv: 'cycles_per_packet', time: false },
 };
 
 /** One plot or table of the results. */
@@ -28,6 +31,7 @@ export type StudyPlot =
   | { kind: 'cdf'; id: string }
   | { kind: 'jitter'; id: string }
   | { kind: 'admission'; id: string }
+  | { kind: 'cost'; id: string }
   | { kind: 'improvement'; id: string; baseline: number };
 
 export interface Study {
@@ -124,6 +128,7 @@ function readPlot(p: unknown, path: string, configurations: number, problems: st
     case 'cdf':
     case 'jitter':
     case 'admission':
+    case 'cost':
       return [{ kind: r.kind, id }];
     case 'improvement': {
       const b = r.baseline;
@@ -134,7 +139,7 @@ function readPlot(p: unknown, path: string, configurations: number, problems: st
       return [{ kind: 'improvement', id, baseline: b }];
     }
     default:
-      problems.push(`${path}.kind: “${String(r.kind)}” is not a plot (metric, cdf, jitter, admission, improvement)`);
+      problems.push(`${path}.kind: “${String(r.kind)}” is not a plot (metric, cdf, jitter, admission, cost, improvement)`);
       return [];
   }
 }

@@ -3,6 +3,7 @@
 // its seeds are in. Older sweeps' answers are dropped.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine, SweepEngine } from '../engine/client';
+import type { HardwareCost } from '../generated';
 import { runAtLoad } from '../sweep/runAtLoad';
 import { withDuration } from '../sweep/sweepData';
 import { runPoints, workerCount, type PointOutcome } from '../sweep/sweepPlan';
@@ -41,6 +42,12 @@ export interface SweepRequest {
   video: string | null;
 }
 
+/** What the sweep keeps of a run: its per-class summary and its network's hardware (null: none). */
+interface RunKept {
+  summary: RunSummary;
+  hardware: HardwareCost | null;
+}
+
 /** How many workers a sweep of `runs` runs uses on this machine. */
 export const workersFor = (runs: number) => workerCount(runs, typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 1, MAX_WORKERS);
 
@@ -50,6 +57,8 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
   const [points, setPoints] = useState<PointMap>(new Map());
   const [seedsDone, setSeedsDone] = useState<ReadonlyMap<string, number>>(new Map());
   const [cdfRuns, setCdfRuns] = useState<ReadonlyMap<number, RunSummary[]>>(new Map());
+  /** Per configuration, the hardware blocks of its finished runs (the cost panel). */
+  const [hardware, setHardware] = useState<ReadonlyMap<number, (HardwareCost | null)[]>>(new Map());
   const [fractions, setFractions] = useState<number[]>([]);
   const controller = useRef<AbortController | null>(null);
   /** Which sweep is current: answers of an older sweep are dropped. */
@@ -61,7 +70,7 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
     (req: SweepRequest) => {
       if (controller.current) return;
       const { params, labels } = req;
-      const meanCi90 = engine.meanCi90?.bind(engine);
+      const meanCi90 = engine.meanCi90.bind(engine);
       const abort = new AbortController();
       controller.current = abort;
       const gen = ++generation.current;
@@ -74,6 +83,7 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
       setPoints(new Map());
       setSeedsDone(new Map());
       setCdfRuns(new Map());
+      setHardware(new Map());
       setFractions(new Array<number>(workers).fill(0));
       setPhase({ phase: 'running', finished: 0, total: jobs.length, workers });
       const started = performance.now();
@@ -82,20 +92,18 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
       const engines: SweepEngine[] = [];
       void (async () => {
         try {
-          if (!meanCi90) throw new Error('This engine cannot compute confidence intervals (meanCi90 is missing).');
           const scenarios = await req.scenarios();
           for (let i = 0; i < workers; i++) {
             if (createEngine) engines.push(createEngine());
-            else if (engine.atLoad) engines.push({ run: engine.run.bind(engine), atLoad: engine.atLoad.bind(engine) });
-            else throw new Error('This engine cannot scale scenarios to a load (atLoad is missing).');
+            else engines.push({ run: engine.run.bind(engine), atLoad: engine.atLoad.bind(engine) });
             // Without a factory every slot shares the page's engine: one run at a time.
             if (!createEngine) break;
           }
           const slots = engines.length;
-          const outcomes = await runPoints<RunSummary>(
+          const outcomes = await runPoints<RunKept>(
             jobs.map((j) => ({ index: j.index, preset: j.scheduler, load: j.load })),
             slots,
-            async (point, slot, signal): Promise<PointOutcome<RunSummary>> => {
+            async (point, slot, signal): Promise<PointOutcome<RunKept>> => {
               const job = jobs[point.index];
               const sweepEngine = engines[slot];
               const scenario = scenarios[point.preset];
@@ -104,7 +112,7 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
               const json = withSeed(withDuration(scenario, params.durationUs), seed);
               const what = `${labels[job.scheduler] ?? ''} at load ${job.load}, seed ${seed}`;
               const outcome = await runAtLoad(sweepEngine, json, job.load, what, (f) => (progress[slot] = f), signal);
-              return outcome.status === 'done' ? { status: 'done', value: runSummary(outcome.value, job.loadIndex === lastLoad) } : outcome;
+              return outcome.status === 'done' ? { status: 'done', value: { summary: runSummary(outcome.value, job.loadIndex === lastLoad), hardware: outcome.value.hardware ?? null } } : outcome;
             },
             (point, outcome, finished) => {
               const job = jobs[point.index];
@@ -112,7 +120,9 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
               if (outcome.status === 'done' && job) {
                 const key = pointKey(job.scheduler, job.loadIndex);
                 const list = perPoint.get(key) ?? [];
-                list[job.seedIndex] = outcome.value;
+                list[job.seedIndex] = outcome.value.summary;
+                const block = outcome.value.hardware;
+                setHardware((m) => new Map(m).set(job.scheduler, [...(m.get(job.scheduler) ?? []), block]));
                 perPoint.set(key, list);
                 const count = list.filter(Boolean).length;
                 setSeedsDone((m) => new Map(m).set(key, count));
@@ -160,5 +170,5 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
   const progress =
     phase.phase === 'running' && phase.total > 0 ? Math.min(1, (phase.finished + fractions.reduce((a, b) => a + b, 0)) / phase.total) : 0;
   const cancel = useCallback(() => controller.current?.abort(), []);
-  return { phase, plan, points, seedsDone, cdfRuns, progress, running, start, cancel };
+  return { phase, plan, points, seedsDone, cdfRuns, hardware, progress, running, start, cancel };
 }

@@ -23,17 +23,12 @@ export function useVideoTrace(engine: Engine, initial: StudyVideo, firstPreset: 
     const gen = ++checkGen.current;
     const text = trace.text;
     if (!useTrace || text.trim() === '') return;
-    const frameTrace = engine.frameTrace?.bind(engine);
     const answer = (result: TraceCheck) => {
       if (checkGen.current === gen) setChecked({ text, result });
     };
     const timer = window.setTimeout(() => {
-      if (!frameTrace) {
-        answer({ ok: false, line: null, message: 'this engine cannot check frame-size traces' });
-        return;
-      }
-      frameTrace(text, vi?.frameIntervalUs ?? 40_000).then(
-        (json) => answer(readTraceCheck(json)),
+      engine.frameTrace(text, vi?.frameIntervalUs ?? 40_000).then(
+        (outcome) => answer(readTraceCheck(outcome)),
         (e: unknown) => answer({ ok: false, line: null, message: `the engine could not check the trace (${String(e)})` }),
       );
     }, 150);

@@ -13,14 +13,15 @@ const sample = readFileSync(join(process.cwd(), 'public/traces/sample-video.txt'
 
 describe('video source: trace glue', () => {
   it('reads the engine’s verdict: a summary, or the line and the rule', () => {
-    const ok = readTraceCheck('{"ok":true,"frames":3,"total_bytes":6000,"mean_bytes":2000,"min_bytes":1000,"max_bytes":3000,"mean_rate_bps":400000}');
-    expect(ok).toEqual({ ok: true, summary: { frames: 3, totalBytes: 6000, meanBytes: 2000, minBytes: 1000, maxBytes: 3000, meanRateBps: 400000 } });
-    const bad = readTraceCheck('{"ok":false,"line":3,"message":"\\"12x\\" is not a frame size"}');
+    const summary = { frames: 3, total_bytes: 6000, mean_bytes: 2000, min_bytes: 1000, max_bytes: 3000, mean_rate_bps: 400000 };
+    const ok = readTraceCheck({ status: 'done', check: { summary, error: null } });
+    expect(ok).toEqual({ ok: true, summary });
+    const bad = readTraceCheck({ status: 'done', check: { summary: null, error: { line: 3, message: '"12x" is not a frame size' } } });
     expect(bad).toEqual({ ok: false, line: 3, message: '"12x" is not a frame size' });
     if (bad.ok) throw new Error('unreachable');
     expect(traceErrorText(bad)).toBe('Line 3: "12x" is not a frame size.');
     expect(traceErrorText({ ok: false, line: null, message: 'the trace holds no frame sizes' })).toBe('The trace holds no frame sizes.');
-    expect(readTraceCheck('not json').ok).toBe(false);
+    expect(readTraceCheck({ status: 'crashed', message: 'boom' })).toEqual({ ok: false, line: null, message: 'the engine could not check the trace (The engine failed: boom)' });
   });
 
   it('replaces the preset’s synthetic video class with the trace at the same rate, interval and MTU', () => {

@@ -4,6 +4,10 @@
 // video generator of a preset for a `video_trace` generator at the same rate (so the class's
 // offered load is unchanged), and
 // decides whether the trace travels in the share link. Pure functions: no engine, no DOM.
+import { outcomeLines } from '../engine/outcome';
+import type { FrameTraceOutcome } from '../engine/protocol';
+import type { FrameTraceSummary } from '../generated';
+
 
 /** Largest trace text (in UTF-16 code units, i.e. characters) carried in a share link: 32 KiB. */
 export const TRACE_LINK_MAX_CHARS = 32 * 1024;
@@ -12,47 +16,17 @@ export const TRACE_LINK_MAX_CHARS = 32 * 1024;
 export const SAMPLE_TRACE_PATH = 'traces/sample-video.txt';
 
 /** The engine's summary of a valid trace. */
-export interface TraceSummary {
-  frames: number;
-  totalBytes: number;
-  meanBytes: number;
-  minBytes: number;
-  maxBytes: number;
-  /** The unscaled rate at the frame interval asked for, b/s. */
-  meanRateBps: number;
-}
+export type TraceSummary = FrameTraceSummary;
 
 /** The engine's verdict on a trace: a summary, or the (1-based) line and the rule broken. */
 export type TraceCheck = { ok: true; summary: TraceSummary } | { ok: false; line: number | null; message: string };
 
-/** Reads `parse_frame_trace`'s JSON answer; an unreadable answer is reported as a refusal. */
-export function readTraceCheck(json: string): TraceCheck {
-  let v: unknown;
-  try {
-    v = JSON.parse(json);
-  } catch {
-    return { ok: false, line: null, message: 'the engine’s answer could not be read' };
-  }
-  const o = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
-  const n = (k: string) => (typeof o[k] === 'number' ? o[k] : NaN);
-  if (o.ok === true) {
-    return {
-      ok: true,
-      summary: {
-        frames: n('frames'),
-        totalBytes: n('total_bytes'),
-        meanBytes: n('mean_bytes'),
-        minBytes: n('min_bytes'),
-        maxBytes: n('max_bytes'),
-        meanRateBps: n('mean_rate_bps'),
-      },
-    };
-  }
-  return {
-    ok: false,
-    line: typeof o.line === 'number' ? o.line : null,
-    message: typeof o.message === 'string' ? o.message : 'the trace was refused',
-  };
+/** Reads the engine's answer (`FrameTraceOutcome`); an engine that failed is reported as a refusal. */
+export function readTraceCheck(outcome: FrameTraceOutcome): TraceCheck {
+  if (outcome.status !== 'done') return { ok: false, line: null, message: `the engine could not check the trace (${outcomeLines(outcome).join('; ')})` };
+  const { summary, error } = outcome.check;
+  if (summary) return { ok: true, summary };
+  return { ok: false, line: error?.line ?? null, message: error?.message ?? 'the trace was refused' };
 }
 
 /** A refusal as one sentence naming the line ("Line 3: …"). */

@@ -9,6 +9,14 @@ export type CbrConfig = {
  */
 rate_bps: number, 
 /**
- * Size of every packet in bytes (e.g. 160 for voice).
+ * Size of every packet in bytes (e.g. 160 for voice); with `max_packet_bytes`, the
+ * smallest size.
  */
-packet_bytes: number, };
+packet_bytes: number, 
+/**
+ * With it, each packet's size is drawn uniformly from `packet_bytes ..=
+ * max_packet_bytes` (R4: 64-2048 B) and the connection keeps its rate: the next
+ * packet follows after this one's bits at `rate_bps`. Absent: every packet has
+ * `packet_bytes`.
+ */
+max_packet_bytes?: number, };

@@ -18,4 +18,10 @@ traffic: ClassTrafficConfig,
  * Whether the class is best effort (its load follows the offered-load axis of a
  * sweep; QoS classes keep theirs). Default false.
  */
-best_effort: boolean, };
+best_effort: boolean, 
+/**
+ * Priority level 0 to 7 (7 highest) that the network interfaces give the class's
+ * packets, read by switch arbiters that respect it (the two-VC designs). Absent:
+ * `7 - index` for the first eight classes (so 7..0 in class order), 0 after.
+ */
+priority?: number, };

@@ -2,13 +2,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine, LoadOutcome, RunOutcome, RunProgress } from '../engine/client';
 import type { EngineError, RunResults, Scenario } from '../generated';
+import { fakeEngine } from '../engine/fakeEngine';
 import { encodeHash } from '../share/link';
 import { defaultScenario } from '../state/scenario';
-import { tableOf } from '../shared/edit';
+import { modelClasses, tableOf } from '../shared/edit';
 import { LinkLab } from './LinkLab';
 
 /** A fake engine: weights must be at least 1; a run reports half-way, then "done". */
-function fakeEngine(): Engine & { runs: string[] } {
+function fakeLabEngine(): Engine & { runs: string[] } {
   const check = (json: string): EngineError | null => {
     const s = JSON.parse(json) as Scenario;
     const errors = tableOf(s).flatMap((e, j) =>
@@ -17,14 +18,12 @@ function fakeEngine(): Engine & { runs: string[] } {
     return errors.length > 0 ? { kind: 'invalid', errors } : null;
   };
   const runs: string[] = [];
-  return {
-    runs,
+  const engine = fakeEngine({
     version: async () => 'qoslab-core test',
-    trace: async () => ({ status: 'crashed', message: 'no traces in this test' }),
     validate: async (json) => check(json),
     load: async (json): Promise<LoadOutcome> => {
       const error = check(json);
-      return error ? { ok: false, error } : { ok: true, scenarioJson: json };
+      return error ? { status: 'invalid', error } : { status: 'done', scenarioJson: json };
     },
     run: async (json: string, onProgress: (p: RunProgress) => void): Promise<RunOutcome> => {
       runs.push(json);
@@ -42,7 +41,7 @@ function fakeEngine(): Engine & { runs: string[] } {
         delivered: 4,
         in_flight: 0,
         scheduler: { kind: 'dtable', cost: { decisions: 4, entries_visited: 4, bitmap_words: 4, classes_examined: 0, tag_computations: 0, heap_operations: 0 } },
-        classes: s.model.classes.map((c) => ({
+        classes: modelClasses(s.model).map((c) => ({
           name: c.name,
           offered: 0.1,
           throughput: 0.1,
@@ -55,7 +54,8 @@ function fakeEngine(): Engine & { runs: string[] } {
       };
       return { status: 'done', resultsJson: JSON.stringify(results, null, 2), events: 20, elapsedMs: 10 };
     },
-  };
+  });
+  return Object.assign(engine, { runs });
 }
 
 beforeEach(() => {
@@ -68,7 +68,7 @@ const runButton = () => screen.getByRole('button', { name: 'Run' }) as HTMLButto
 
 describe('LinkLab', () => {
   it('shows problems at the field and in the summary, and blocks Run until fixed', async () => {
-    render(<LinkLab engine={fakeEngine()} />);
+    render(<LinkLab engine={fakeLabEngine()} />);
     // The first render loads modules and the default scenario: slow on a loaded machine.
     await waitFor(() => expect(runButton().disabled).toBe(false), { timeout: 20_000 });
     fireEvent.change(weight(1), { target: { value: '0' } });
@@ -82,7 +82,7 @@ describe('LinkLab', () => {
   }, 30_000);
 
   it('shows each class share of the table, following weight edits', async () => {
-    render(<LinkLab engine={fakeEngine()} />);
+    render(<LinkLab engine={fakeLabEngine()} />);
     await waitFor(() => expect(screen.getByTestId('share-0').textContent).toContain('13.3 %'));
     // Voice has 16 + 16 of 240 credits; raising one entry to 96 gives 112 / 320.
     fireEvent.change(weight(0), { target: { value: '96' } });
@@ -90,7 +90,7 @@ describe('LinkLab', () => {
   });
 
   it('runs the scenario as edited and marks results stale after an edit', async () => {
-    const engine = fakeEngine();
+    const engine = fakeLabEngine();
     render(<LinkLab engine={engine} />);
     await waitFor(() => expect(runButton().disabled).toBe(false));
     await act(async () => runButton().click());
@@ -105,14 +105,14 @@ describe('LinkLab', () => {
   it('loads the scenario of the link, and the default with an alert for a bad one', async () => {
     const linked = { ...defaultScenario(), name: 'From the link' };
     window.history.replaceState(null, '', `/#${encodeHash(linked)}`);
-    render(<LinkLab engine={fakeEngine()} />);
+    render(<LinkLab engine={fakeLabEngine()} />);
     await waitFor(() => expect((screen.getAllByLabelText('Name')[0] as HTMLInputElement).value).toBe('From the link'));
     cleanup();
 
     const bad = defaultScenario();
     tableOf(bad)[2]!.weight = 0;
     window.history.replaceState(null, '', `/#${encodeHash(bad)}`);
-    render(<LinkLab engine={fakeEngine()} />);
+    render(<LinkLab engine={fakeLabEngine()} />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('model.scheduler.table[2].weight');
     expect((screen.getAllByLabelText('Name')[0] as HTMLInputElement).value).toBe(defaultScenario().name);

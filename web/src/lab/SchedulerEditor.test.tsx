@@ -64,7 +64,7 @@ describe('SchedulerEditor', () => {
 
   it('fills the table from weights with the engine’s service list', async () => {
     const serviceList = vi.fn<ServiceListFn>(async (_kind, weights) => ({
-      ok: true,
+      status: 'done',
       list: weights.flatMap((w, i) => new Array<number>(w).fill(i)),
     }));
     render(<Harness serviceList={serviceList} />);

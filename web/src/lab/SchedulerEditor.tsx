@@ -4,7 +4,7 @@ import { memo, useRef, useState } from 'react';
 import { colorFor } from '../charts/palette';
 import type { SchedulerConfig, ServiceListKind } from '../generated';
 import { setScheduler, setTable, type LinkLabScenario } from '../shared/edit';
-import { engineErrorLines, errorId, fieldId } from '../shared/errors';
+import { errorId, fieldId } from '../shared/errors';
 import { FieldMessages, NumberField, parseNumber } from '../form/fields';
 import { useFieldErrors } from '../form/fieldErrors';
 import {
@@ -21,6 +21,7 @@ import {
 import { useServiceList } from './serviceList';
 import { TableEditor } from './TableEditor';
 import type { LabEdit } from './types';
+import { outcomeLines } from '../engine/outcome';
 
 interface Props {
   scenario: LinkLabScenario;
@@ -347,8 +348,8 @@ function FillFromWeights({ scenario, onEdit }: Props) {
     setStatus(null);
     try {
       const outcome = await serviceList(listKind, numbers);
-      if (!outcome.ok) {
-        setStatus({ error: true, text: `The engine refused: ${engineErrorLines(outcome.error).join('; ')}` });
+      if (outcome.status !== 'done') {
+        setStatus({ error: true, text: `The engine refused: ${outcomeLines(outcome).join('; ')}` });
         return;
       }
       const list = outcome.list;

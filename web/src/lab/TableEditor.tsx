@@ -4,7 +4,7 @@ import { memo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { colorFor } from '../charts/palette';
 import type { Scenario } from '../generated';
-import { addEntry, CREDIT_BYTES, maxEntries, moveEntry, removeEntry, setEntry, tableOf, tablePath, type TableSide } from '../shared/edit';
+import { addEntry, CREDIT_BYTES, modelClasses, maxEntries, moveEntry, removeEntry, setEntry, tableOf, tablePath, type TableSide } from '../shared/edit';
 import { errorId, fieldId } from '../shared/errors';
 import { FieldMessages, parseNumber } from '../form/fields';
 import { useFieldErrors } from '../form/fieldErrors';
@@ -182,7 +182,7 @@ export const TableEditor = memo(function TableEditor({
   maxWeight = 65535,
 }: Props) {
   const table = tableOf(scenario, side);
-  const classes = scenario.model.classes;
+  const classes = modelClasses(scenario.model);
   const classNames = classes.map((c) => c.name);
   const path = tablePath(side);
   const tableMessages = useFieldErrors(path);

@@ -21,7 +21,7 @@ function engine() {
         const classes = s.model.classes.map((c, i) => ({ name: c.name, throughput: c.name === '2048 B' ? 0.9 : 0.1 * i, latency_ns: { mean: 1, p99: 2 } }));
         return Promise.resolve<RunOutcome>({ status: 'done', resultsJson: JSON.stringify({ seed: 1, classes }), events: 1, elapsedMs: 1 });
       },
-      atLoad: (json: string) => Promise.resolve({ ok: true as const, scenarioJson: json }),
+      atLoad: (json: string) => Promise.resolve({ status: 'done' as const, scenarioJson: json }),
     },
   };
 }
@@ -33,6 +33,8 @@ describe('LessonsView', () => {
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['R1: why tables need deficits', '#view=lessons&lesson=r1-deficits&step=1'],
       ['R2: latency and bandwidth decoupled', '#view=lessons&lesson=r2-decoupling&step=1'],
+      ['R4: do we need 16 VCs?', '#view=lessons&lesson=r4-two-vcs&step=1'],
+      ['R5: constant-time scheduling on a network processor', '#view=lessons&lesson=r5-dwcs&step=1'],
     ]);
   });
 

@@ -10,6 +10,7 @@ import { fetchText } from '../presets/presets';
 import { withDuration } from '../sweep/sweepData';
 import './lessons.css';
 import { loadLesson, loadLessonIndex, METRIC_WORDS, optionValues, questionOptions, rightOption, type Lesson, type LessonInfo, type LessonQuestion } from './lesson';
+import { outcomeLines } from '../engine/outcome';
 
 interface Props {
   engine: Pick<Engine, 'run' | 'atLoad'>;
@@ -162,9 +163,8 @@ const show = (q: LessonQuestion, v: number | null) =>
 async function runOne(engine: Props['engine'], readFile: (url: string) => Promise<string>, run: LessonQuestion['runs'][number]): Promise<RunResults> {
   let json = withDuration(await readFile(`presets/${run.preset}.json`), run.durationUs);
   if (run.load !== null) {
-    if (!engine.atLoad) throw new Error('This engine cannot scale scenarios to a load.');
     const scaled = await engine.atLoad(json, run.load);
-    if (!scaled.ok) throw new Error(`${run.label}: ${engineErrorLines(scaled.error).join('; ')}`);
+    if (scaled.status !== 'done') throw new Error(`${run.label}: ${outcomeLines(scaled).join('; ')}`);
     json = scaled.scenarioJson;
   }
   const outcome = await engine.run(json, () => undefined);

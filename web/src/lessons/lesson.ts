@@ -6,7 +6,7 @@
 import type { RunResults } from '../generated';
 import { fetchText } from '../presets/presets';
 
-export type LessonMetric = 'throughput' | 'meanNs' | 'p99Ns';
+export type LessonMetric = 'throughput' | 'meanNs' | 'p99Ns' | 'violations' | 'accessesPerPacket' | 'cyclesPerPacket';
 
 /** A run a question is checked against: a preset, optionally at a total load and duration. */
 export interface LessonRun {
@@ -55,8 +55,35 @@ export interface LessonInfo {
   summary: string;
 }
 
-const METRICS: readonly LessonMetric[] = ['throughput', 'meanNs', 'p99Ns'];
-export const METRIC_WORDS: Record<LessonMetric, string> = { throughput: 'throughput', meanNs: 'mean latency', p99Ns: '99th percentile latency' };
+const METRICS: readonly LessonMetric[] = ['throughput', 'meanNs', 'p99Ns', 'violations', 'accessesPerPacket', 'cyclesPerPacket'];
+export const METRIC_WORDS: Record<LessonMetric, string> = {
+  throughput: 'throughput',
+  meanNs: 'mean latency',
+  p99Ns: '99th percentile latency',
+  violations: 'window violations',
+  accessesPerPacket: 'memory accesses per packet',
+  cyclesPerPacket: 'cycles per packet',
+};
+
+/** A class's value of a metric in one run (network-processor metrics from its own results). */
+function metricOf(r: RunResults, cls: number, metric: LessonMetric): number | null | undefined {
+  const c = r.classes[cls];
+  const np = r.network_processor;
+  switch (metric) {
+    case 'throughput':
+      return c?.throughput;
+    case 'meanNs':
+      return c?.latency_ns.mean;
+    case 'p99Ns':
+      return c?.latency_ns.p99;
+    case 'violations':
+      return np?.categories[cls]?.violations;
+    case 'accessesPerPacket':
+      return np?.cost.accesses_per_packet;
+    case 'cyclesPerPacket':
+      return np?.cost.cycles_per_packet;
+  }
+}
 
 /** The lesson in `text`, or every problem (with the field's path). */
 export function parseLesson(text: string): { ok: true; lesson: Lesson } | { ok: false; problems: string[] } {
@@ -144,9 +171,9 @@ export function questionOptions(q: LessonQuestion): string[] {
 /** Each option's value in the runs' results (null: no value, e.g. no packets). */
 export function optionValues(q: LessonQuestion, results: readonly RunResults[]): { option: string; value: number | null }[] {
   const value = (r: RunResults | undefined, cls: string | null): number | null => {
-    const c = r?.classes.find((k) => k.name === cls);
-    if (!c) return null;
-    const v = q.metric === 'throughput' ? c.throughput : q.metric === 'meanNs' ? c.latency_ns.mean : c.latency_ns.p99;
+    const i = r?.classes.findIndex((k) => k.name === cls) ?? -1;
+    if (!r || i < 0) return null;
+    const v = metricOf(r, i, q.metric);
     return typeof v === 'number' && Number.isFinite(v) ? v : null;
   };
   if (q.among === 'configurations') return q.runs.map((run, i) => ({ option: run.label, value: value(results[i], q.class) }));

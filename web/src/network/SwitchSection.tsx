@@ -1,7 +1,7 @@
 // The switch model of every switch and its parameters (a new model: its entry in
 // edit.ts's SWITCH_MODELS and its fields here, by kind).
 import { NumberField, SelectField } from '../form/fields';
-import type { CioqConfig } from '../generated';
+import type { CioqConfig, VcArbitration } from '../generated';
 import { setSwitchKind, SWITCH_MODELS, type SwitchKind } from './edit';
 import { editNetwork } from './networkScenario';
 import type { SectionProps } from './sectionProps';
@@ -10,8 +10,14 @@ const PATH = 'model.switch';
 
 const MODELS = (Object.keys(SWITCH_MODELS) as SwitchKind[]).map((k) => ({ value: k, label: SWITCH_MODELS[k].label }));
 
+const ARBITRATIONS: { value: VcArbitration; label: string }[] = [
+  { value: 'priority', label: 'Packet priority, then round robin' },
+  { value: 'round_robin', label: 'Round robin (traditional)' },
+];
+
 export function SwitchSection({ scenario, onEdit }: SectionProps) {
   const sw = scenario.model.switch;
+  const buffer = sw.kind === 'two_vc' ? 'VC' : 'class';
   const set = (patch: Partial<CioqConfig>) => onEdit((s) => editNetwork(s, (net) => ({ ...net, switch: { ...net.switch, ...patch } })));
   return (
     <div className="grid">
@@ -36,7 +42,7 @@ export function SwitchSection({ scenario, onEdit }: SectionProps) {
       />
       <NumberField
         path={`${PATH}.input_buffer_bytes`}
-        label="Input buffer per port and class (B)"
+        label={`Input buffer per port and ${buffer} (B)`}
         value={sw.input_buffer_bytes}
         min={64}
         step={64}
@@ -45,12 +51,23 @@ export function SwitchSection({ scenario, onEdit }: SectionProps) {
       />
       <NumberField
         path={`${PATH}.output_buffer_bytes`}
-        label="Output buffer per port and class (B)"
+        label={`Output buffer per port and ${buffer} (B)`}
         value={sw.output_buffer_bytes}
         min={64}
         step={64}
         onChange={(v) => set({ output_buffer_bytes: v })}
       />
+      {sw.kind === 'two_vc' && (
+        <SelectField
+          path={`${PATH}.arbitration`}
+          label="Crossbar arbitration inside a VC"
+          value={sw.arbitration}
+          options={ARBITRATIONS}
+          onChange={(a) =>
+            onEdit((s) => editNetwork(s, (net) => (net.switch.kind === 'two_vc' ? { ...net, switch: { ...net.switch, arbitration: a } } : net)))
+          }
+        />
+      )}
     </div>
   );
 }

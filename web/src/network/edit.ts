@@ -64,6 +64,17 @@ export const SWITCH_MODELS: Readonly<Record<SwitchKind, { label: string; start: 
     label: 'CIOQ',
     start: { kind: 'cioq', speedup: 1.5, header_crossing_ns: 145, input_buffer_bytes: 16_384, output_buffer_bytes: 16_384 },
   },
+  two_vc: {
+    label: 'Two-VC (priority arbiters)',
+    start: {
+      kind: 'two_vc',
+      speedup: 2,
+      header_crossing_ns: 145,
+      input_buffer_bytes: 8_192,
+      output_buffer_bytes: 8_192,
+      arbitration: 'priority',
+    },
+  },
 };
 
 /** Switches every switch to model `kind` (its starting parameters). */

@@ -115,7 +115,7 @@ describe('scenario edits', () => {
 
   it('adding an entry to an empty table uses class 0 and its MTU', () => {
     const s = abc();
-    const empty = { ...s, model: { ...s.model, scheduler: { kind: 'dtable' as const, table: [] } } };
+    const empty: Scenario = { ...s, model: { ...labOf(s)!, kind: 'link_lab', scheduler: { kind: 'dtable', table: [] } } };
     const mtu = creditsFor(160);
     expect(pairs(addEntry(empty))).toEqual([[0, mtu]]);
   });
@@ -147,7 +147,7 @@ describe('scenario edits', () => {
     expect(d[0]).toBeCloseTo(32 / 240, 12);
     // Bad weights count as nothing; an all-bad table gives zero shares.
     expect(classShares(setEntry(abc(), 1, { weight: Number.NaN }))).toEqual([8 / 20, 8 / 20, 4 / 20]);
-    const none = { ...abc(), model: { ...abc().model, scheduler: { kind: 'dtable' as const, table: [] } } };
+    const none: Scenario = { ...abc(), model: { ...labOf(abc())!, kind: 'link_lab', scheduler: { kind: 'dtable', table: [] } } };
     expect(classShares(none)).toEqual([0, 0, 0]);
   });
 });

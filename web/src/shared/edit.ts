@@ -225,9 +225,14 @@ export function setClassSizeField(s: Scenario, i: number, field: SizeField, valu
   });
 }
 
+/** The classes of a model: its traffic classes, or a network processor's stream groups (its result categories). */
+export function modelClasses(model: Scenario['model']): readonly { name: string }[] {
+  return model.kind === 'network_processor' ? model.streams : model.classes;
+}
+
 /** A class name not used by any class of `s`: "Class N". */
 export function freshClassName(s: Scenario): string {
-  const classes: readonly { name: string }[] = s.model.classes;
+  const classes = modelClasses(s.model);
   const used = new Set(classes.map((c) => c.name));
   for (let n = classes.length; ; n++) {
     const name = `Class ${n}`;

@@ -1,6 +1,7 @@
 // Engine errors as the UI shows them: per field (by JSON path), in a summary, and in one
 // sentence for banners.
 import type { EngineError, FieldError, Scenario } from '../generated';
+import { modelClasses } from './edit';
 
 /** The DOM id of the input (or group) that edits the field at `path`. */
 export function fieldId(path: string): string {
@@ -108,7 +109,7 @@ export function describePath(path: string, scenario: Scenario): string {
   const cls = /^model\.classes\[(\d+)\](?:\.(.+))?$/.exec(path);
   if (cls) {
     const i = Number(cls[1]);
-    const name = scenario.model.classes[i]?.name;
+    const name = modelClasses(scenario.model)[i]?.name;
     const head = name ? `Class ${i} “${name}”` : `Class ${i}`;
     const rest = cls[2];
     if (rest === undefined) return head;

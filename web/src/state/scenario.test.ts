@@ -7,8 +7,8 @@ import { defaultScenario, scenarioFromHash } from './scenario';
 const engine: Pick<Engine, 'load'> = {
   load: async (json: string): Promise<LoadOutcome> => {
     const doc = JSON.parse(json) as { seed: number };
-    if (doc.seed > 0) return { ok: true, scenarioJson: JSON.stringify(doc, null, 2) };
-    return { ok: false, error: { kind: 'invalid', errors: [{ path: 'seed', message: 'must be positive' }] } };
+    if (doc.seed > 0) return { status: 'done', scenarioJson: JSON.stringify(doc, null, 2) };
+    return { status: 'invalid', error: { kind: 'invalid', errors: [{ path: 'seed', message: 'must be positive' }] } };
   },
 };
 

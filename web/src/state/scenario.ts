@@ -4,9 +4,9 @@ import defaultJson from '../../../public/presets/default.json';
 import type { Engine } from '../engine/client';
 import type { Scenario } from '../generated';
 import type { LinkLabScenario } from '../shared/edit';
-import { engineErrorLines } from '../shared/errors';
 import { fetchText, presetFromHash, type FetchText } from '../presets/presets';
 import { LinkError, decodeHash } from '../share/link';
+import { outcomeLines } from '../engine/outcome';
 
 /** The scenario format version this UI edits. */
 export const SCENARIO_VERSION = 1;
@@ -59,7 +59,7 @@ export async function loadScenarioJson(
   json: string,
 ): Promise<{ ok: true; scenario: Scenario } | { ok: false; lines: string[] }> {
   const outcome = await engine.load(json);
-  if (!outcome.ok) return { ok: false, lines: engineErrorLines(outcome.error) };
+  if (outcome.status !== 'done') return { ok: false, lines: outcomeLines(outcome) };
   return { ok: true, scenario: JSON.parse(outcome.scenarioJson) as Scenario };
 }
 

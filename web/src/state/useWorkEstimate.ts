@@ -6,13 +6,12 @@ import type { WorkEstimate } from '../generated';
 
 export function useWorkEstimate(engine: Pick<Engine, 'workEstimate'>, json: string, valid: boolean): WorkEstimate | null {
   const [answer, setAnswer] = useState<{ json: string; estimate: WorkEstimate } | null>(null);
-  const { workEstimate } = engine;
   useEffect(() => {
-    if (!valid || !workEstimate) return;
+    if (!valid) return;
     let live = true;
-    workEstimate.call(engine, json).then(
+    engine.workEstimate(json).then(
       (outcome) => {
-        if (live && outcome.ok) setAnswer({ json, estimate: outcome.estimate });
+        if (live && outcome.status === 'done') setAnswer({ json, estimate: outcome.estimate });
       },
       () => {
         // No estimate: the run still shows its progress.
@@ -21,6 +20,6 @@ export function useWorkEstimate(engine: Pick<Engine, 'workEstimate'>, json: stri
     return () => {
       live = false;
     };
-  }, [engine, workEstimate, json, valid]);
+  }, [engine, json, valid]);
   return valid && answer?.json === json ? answer.estimate : null;
 }

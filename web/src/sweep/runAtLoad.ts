@@ -5,6 +5,7 @@ import { engineErrorLines } from '../shared/errors';
 import { parseResults } from '../shared/format';
 import type { SweepEngine } from '../engine/client';
 import type { PointOutcome } from './sweepPlan';
+import { outcomeLines } from '../engine/outcome';
 
 /**
  * Scales `json` to total offered `load` on `engine`, runs it reporting its fraction to
@@ -20,7 +21,7 @@ export async function runAtLoad(
   signal: AbortSignal,
 ): Promise<PointOutcome<RunResults>> {
   const scaled = await engine.atLoad(json, load);
-  if (!scaled.ok) return { status: 'failed', message: `${what}: ${engineErrorLines(scaled.error).join('; ')}` };
+  if (scaled.status !== 'done') return { status: 'failed', message: `${what}: ${outcomeLines(scaled).join('; ')}` };
   onFraction(0);
   // A late progress report (its own channel) must not touch the slot's next point.
   let live = true;

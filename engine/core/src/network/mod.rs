@@ -3,6 +3,7 @@
 //! a topology, a routing and a switch model; further switch models and topologies come
 //! as new modules).
 
+pub mod cost;
 mod fabric;
 mod flow_control;
 pub mod interface;

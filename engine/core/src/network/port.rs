@@ -34,6 +34,10 @@ pub struct NetPacket {
     /// The lane of the buffer the packet is in on the input side of a port (the lane of
     /// the link it last crossed); set when it is sent.
     pub lane: u16,
+    /// Priority level 0 to 7 (7 highest), given by the network interface from the
+    /// class ([`crate::scenario::NetworkClassConfig::priority_level`]); the two-VC
+    /// switch's arbiters read it.
+    pub priority: u8,
     /// The connection within its source and class ([`crate::traffic::NO_FLOW`] for
     /// bursts), for jitter.
     pub flow: u32,
@@ -275,6 +279,7 @@ mod tests {
             destination: 1,
             sl: 0,
             lane: 0,
+            priority: 0,
         }
     }
 

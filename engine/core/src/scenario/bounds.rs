@@ -133,6 +133,7 @@ fn connection_packets_per_s(g: &GeneratorConfig, rate: u64) -> f64 {
     };
     match g {
         GeneratorConfig::Bursts(_) => 0.0,
+        // Sizes drawn from a range: count as if every packet were the smallest.
         GeneratorConfig::Cbr(c) => rate as f64 / (8.0 * f64::from(c.packet_bytes.max(1))),
         GeneratorConfig::Video(v) => video(v.frame_interval_us, v.mtu_bytes),
         GeneratorConfig::VideoTrace(t) => video(t.frame_interval_us, t.mtu_bytes),
@@ -207,6 +208,16 @@ pub fn work_estimate(s: &Scenario) -> WorkEstimate {
                 }
             }
         }
+        Model::NetworkProcessor(_) => {}
+    }
+    if let Model::NetworkProcessor(np) = &s.model {
+        // One arrival per stream and period (validation refuses periods it cannot run).
+        packets = np
+            .streams
+            .iter()
+            .filter(|g| g.period_us.is_finite() && g.period_us > 0.0)
+            .map(|g| f64::from(g.count) * s.duration_us as f64 / g.period_us)
+            .sum();
     }
     WorkEstimate {
         packets,

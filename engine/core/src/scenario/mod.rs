@@ -12,9 +12,11 @@ mod bounds;
 mod lanes_rules;
 mod migrate;
 mod network;
+mod network_processor;
 mod parse;
 mod rules;
 mod scheduler_rules;
+mod switch_config;
 pub(crate) mod tagged;
 mod topology_config;
 mod validate;
@@ -25,6 +27,12 @@ pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
     CioqConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig, NetworkLinkConfig,
     RoutingConfig, SingleSwitchTopology, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
+    TwoVcConfig, VcArbitration,
+};
+pub use network_processor::{
+    DwcsHeapConfig, EnginesConfig, FixedWindow, NetworkProcessorConfig, NpArrivals,
+    NpSchedulerConfig, NpServerConfig, ProcessorConfig, RandomWindow, StreamGroupConfig,
+    WindowConfig,
 };
 pub use parse::{parse, parse_unvalidated};
 pub use rules::MAX_DURATION_US;
@@ -70,10 +78,14 @@ pub enum Model {
     LinkLab(LinkLabConfig),
     /// A network of interfaces and switches.
     Network(NetworkConfig),
+    /// A network-processor node: thousands of streams, a DWCS scheduler, engines or the
+    /// link as the server.
+    NetworkProcessor(NetworkProcessorConfig),
 }
 tagged_enum!(Model, "model", {
     "link_lab" => LinkLab(LinkLabConfig),
     "network" => Network(NetworkConfig),
+    "network_processor" => NetworkProcessor(NetworkProcessorConfig),
 });
 
 /// The link lab: one output port, its scheduler, its sources and its downstream buffers.
@@ -401,9 +413,27 @@ pub struct FairQueueingConfig {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct PriorityConfig {
-    /// Priority of each class (0 to 255); higher sends first, equal priorities go to the
-    /// lower class index.
+    /// Priority of each class (0 to 255); higher sends first, equal priorities as `ties`
+    /// says.
     pub priorities: Vec<u32>,
+    /// Which of several active classes of the highest priority sends (absent: the lower
+    /// class index).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ties: Option<PriorityTies>,
+}
+
+/// How strict priority breaks a tie between active classes of equal priority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PriorityTies {
+    /// The lower class index (the default).
+    Index,
+    /// The oldest head (first in, first out among the tied classes: classes sharing one
+    /// FIFO VC, as in the traditional two-VC design).
+    Oldest,
+    /// Round robin from the class after the last one sent.
+    RoundRobin,
 }
 
 /// Earliest deadline first.

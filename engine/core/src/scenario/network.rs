@@ -38,7 +38,9 @@ use ts_rs::TS;
 
 use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_class_name};
 use super::scheduler_rules::validate_scheduler;
-use super::tagged::tagged_enum;
+pub use super::switch_config::{
+    CioqConfig, MAX_DELAY_NS, SwitchConfig, TwoVcConfig, VcArbitration,
+};
 pub use super::topology_config::{
     MinTopology, SingleSwitchTopology, TopologyConfig, TorusTopology, TreeTopology,
 };
@@ -46,16 +48,11 @@ use super::{Scenario, SchedulerConfig};
 pub use crate::network::lanes::{CreditPolicyConfig, LaneMapConfig, LanesConfig};
 pub use crate::network::routing::RoutingConfig;
 use crate::network::topology::Topology;
-use crate::traffic::config::{
-    AdmissionConfig, ClassTrafficConfig, TrafficContext, validate_admission, validate_class_traffic,
-};
+use crate::traffic::config::{AdmissionConfig, ClassTrafficConfig};
+use crate::traffic::config_rules::{TrafficContext, validate_admission, validate_class_traffic};
 
 /// Most end points of a network.
 pub const MAX_END_POINTS: u32 = 4096;
-/// Largest crossbar speedup.
-pub const MAX_SPEEDUP: f64 = 16.0;
-/// Longest header crossing time, link latency or credit return delay, in ns (1 ms).
-pub const MAX_DELAY_NS: u32 = 1_000_000;
 /// Most buffer space the whole network may hold, in bytes (bounds memory of a run).
 pub const MAX_TOTAL_BUFFER_BYTES: f64 = 1.0e11;
 /// Most virtual output queues (ports x ports x classes, summed over the switches): each
@@ -122,32 +119,6 @@ pub struct NetworkLinkConfig {
     pub credit_delay_ns: u32,
 }
 
-/// The switch model.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum SwitchConfig {
-    /// Combined input-output queued switch (Advanced Switching style).
-    Cioq(CioqConfig),
-}
-tagged_enum!(SwitchConfig, "switch model", { "cioq" => Cioq(CioqConfig) });
-
-/// A combined input-output queued switch: input buffers with virtual output queues, a
-/// crossbar with speedup and round-robin scheduling, output buffers and an output
-/// scheduler per port.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct CioqConfig {
-    /// Crossbar rate as a multiple of the link rate (1 to 16; 1.5 in the reference).
-    pub speedup: f64,
-    /// Time from a packet's header reaching an input to it being able to cross the
-    /// crossbar (routing and arbitration), in ns (145 in the reference).
-    pub header_crossing_ns: u32,
-    /// Input buffer per port and class, in bytes (credits = bytes / 64).
-    pub input_buffer_bytes: u32,
-    /// Output buffer per port and class, in bytes.
-    pub output_buffer_bytes: u32,
-}
-
 /// The network interfaces.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
 #[serde(deny_unknown_fields)]
@@ -170,6 +141,24 @@ pub struct NetworkClassConfig {
     /// sweep; QoS classes keep theirs). Default false.
     #[serde(default)]
     pub best_effort: bool,
+    /// Priority level 0 to 7 (7 highest) that the network interfaces give the class's
+    /// packets, read by switch arbiters that respect it (the two-VC designs). Absent:
+    /// `7 - index` for the first eight classes (so 7..0 in class order), 0 after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub priority: Option<u8>,
+}
+
+/// Highest packet priority level.
+pub const MAX_PRIORITY: u8 = 7;
+
+impl NetworkClassConfig {
+    /// The priority level of the class at `index`: its `priority`, or by default
+    /// `7 - index` (0 from the ninth class on).
+    pub fn priority_level(&self, index: usize) -> u8 {
+        self.priority
+            .unwrap_or_else(|| usize::from(MAX_PRIORITY).saturating_sub(index) as u8)
+    }
 }
 
 fn is_zero(v: &u32) -> bool {
@@ -237,32 +226,8 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         }
     }
 
-    let SwitchConfig::Cioq(sw) = &net.switch;
-    if !(sw.speedup.is_finite() && (1.0..=MAX_SPEEDUP).contains(&sw.speedup)) {
-        p.add(
-            "model.switch.speedup",
-            format!(
-                "must be a crossbar speedup from 1 to {MAX_SPEEDUP} times the link rate (got {})",
-                sw.speedup
-            ),
-        );
-    } else if let Some(l) = link {
-        if crate::time::BitRate::from_gbps(l.bits_per_s() as f64 / 1.0e9 * sw.speedup).is_none() {
-            p.add(
-                "model.switch.speedup",
-                "times the link rate must stay at most 1000000 Gb/s",
-            );
-        }
-    }
-    if sw.header_crossing_ns > MAX_DELAY_NS {
-        p.add(
-            "model.switch.header_crossing_ns",
-            format!(
-                "must be at most {MAX_DELAY_NS} ns (got {})",
-                sw.header_crossing_ns
-            ),
-        );
-    }
+    let sw = net.switch.basics();
+    super::switch_config::validate_switch(&sw, link, p);
     let buffers = [
         ("model.switch.input_buffer_bytes", sw.input_buffer_bytes),
         ("model.switch.output_buffer_bytes", sw.output_buffer_bytes),
@@ -349,6 +314,14 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
             net.classes[..i].iter().map(|c| c.name.as_str()),
             p,
         );
+        if let Some(level) = class.priority {
+            if level > MAX_PRIORITY {
+                p.add(
+                    format!("{at}.priority"),
+                    format!("must be a priority level from 0 to {MAX_PRIORITY} (got {level})"),
+                );
+            }
+        }
         let t = &class.traffic;
         let before = p.len();
         if let Some(link) = link {
@@ -432,4 +405,33 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         p,
     );
     validate_scheduler(&net.switch_scheduler, &classes, "model.switch_scheduler", p);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Absent priorities are 7..0 in class order, then 0; a given one is kept.
+    #[test]
+    fn default_priority_levels_count_down_from_seven() {
+        let class = |priority| NetworkClassConfig {
+            name: "C".into(),
+            traffic: ClassTrafficConfig {
+                load: 0.0,
+                generator: crate::traffic::config::GeneratorConfig::Cbr(
+                    crate::traffic::config::CbrConfig {
+                        max_packet_bytes: None,
+                        rate_bps: 64_000,
+                        packet_bytes: 64,
+                    },
+                ),
+                destinations: crate::traffic::config::DestinationConfig::Uniform,
+            },
+            best_effort: false,
+            priority,
+        };
+        let levels: Vec<u8> = (0..10).map(|i| class(None).priority_level(i)).collect();
+        assert_eq!(levels, vec![7, 6, 5, 4, 3, 2, 1, 0, 0, 0]);
+        assert_eq!(class(Some(2)).priority_level(0), 2);
+    }
 }

@@ -91,6 +91,6 @@ pub(super) fn validate_class_name<'a>(
 
 pub(super) fn validate_size(size: &SizeConfig, at: &str, p: &mut Problems) -> bool {
     let before = p.0.len();
-    crate::traffic::config::validate_size(at, size, &mut p.0);
+    crate::traffic::config_rules::validate_size(at, size, &mut p.0);
     p.0.len() == before
 }

@@ -53,6 +53,9 @@ pub fn validate(s: &Scenario) -> Result<(), EngineError> {
     match &s.model {
         Model::LinkLab(lab) => validate_link_lab(s, lab, &mut p),
         Model::Network(net) => super::network::validate_network(s, net, &mut p),
+        Model::NetworkProcessor(np) => {
+            super::network_processor::validate_network_processor(s, np, &mut p)
+        }
     }
     if p.0.is_empty() {
         Ok(())

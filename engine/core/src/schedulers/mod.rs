@@ -156,7 +156,10 @@ pub fn build(config: &SchedulerConfig, port: PortSetup) -> Box<dyn Scheduler> {
         SchedulerConfig::Wfq(c) => Box::new(Wfq::new(&c.weights, port.link)),
         SchedulerConfig::Wf2qPlus(c) => Box::new(Wf2qPlus::new(&c.weights)),
         SchedulerConfig::Sfq(c) => Box::new(Sfq::new(&c.weights)),
-        SchedulerConfig::StrictPriority(c) => Box::new(StrictPriority::new(&c.priorities)),
+        SchedulerConfig::StrictPriority(c) => Box::new(StrictPriority::with_ties(
+            &c.priorities,
+            c.ties.unwrap_or(crate::scenario::PriorityTies::Index),
+        )),
         SchedulerConfig::Fifo => Box::new(Fifo::new(n)),
         SchedulerConfig::Edf(c) => Box::new(Edf::new(&c.deadlines_ns)),
     }

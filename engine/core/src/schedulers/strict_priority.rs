@@ -2,14 +2,17 @@
 //!
 //! Each class has a fixed priority (0 to 255, higher first). At each decision the active
 //! class (head packet present and fitting in its downstream credits) with the highest
-//! priority sends; equal priorities go to the lower class index. A class blocked by flow
-//! control does not hold the link: the next active class in priority order sends.
+//! priority sends; equal priorities go to the lower class index, or (`ties`) to the
+//! oldest head among them, or round robin from the class after the last one sent. A class
+//! blocked by flow control does not hold the link: the next active class in priority
+//! order sends.
 //!
 //! The classes are sorted once, at construction, by (priority descending, index
 //! ascending); a decision walks that order until the first active class, so
 //! `classes_examined` counts the classes looked at.
 
 use super::{PortView, Registers, Scheduler, SchedulerCost};
+use crate::scenario::PriorityTies;
 use crate::time::SimTime;
 
 /// The strict-priority scheduler state.
@@ -17,6 +20,9 @@ use crate::time::SimTime;
 pub struct StrictPriority {
     /// Class indices in service order.
     order: Vec<usize>,
+    /// Priority of each class.
+    priorities: Vec<u32>,
+    ties: PriorityTies,
     /// Class of the last packet sent.
     selected: Option<usize>,
     cost: SchedulerCost,
@@ -25,11 +31,18 @@ pub struct StrictPriority {
 impl StrictPriority {
     /// A strict-priority scheduler; `priorities[c]` is the priority of class `c`.
     pub fn new(priorities: &[u32]) -> StrictPriority {
+        StrictPriority::with_ties(priorities, PriorityTies::Index)
+    }
+
+    /// A strict-priority scheduler breaking ties between equal priorities by `ties`.
+    pub fn with_ties(priorities: &[u32], ties: PriorityTies) -> StrictPriority {
         let mut order: Vec<usize> = (0..priorities.len()).collect();
         // Stable sort: equal priorities keep index order.
         order.sort_by_key(|&c| std::cmp::Reverse(priorities.get(c).copied().unwrap_or(0)));
         StrictPriority {
             order,
+            priorities: priorities.to_vec(),
+            ties,
             selected: None,
             cost: SchedulerCost::default(),
         }
@@ -52,8 +65,35 @@ impl Scheduler for StrictPriority {
                 break;
             }
         }
+        let mut class = chosen?;
+        if self.ties != PriorityTies::Index {
+            // The tied classes follow the first one in `order` (equal priorities are
+            // adjacent there, in index order).
+            let level = self.priorities.get(class).copied().unwrap_or(0);
+            let tied: Vec<usize> = self
+                .order
+                .iter()
+                .copied()
+                .filter(|&c| c < n && self.priorities.get(c).copied().unwrap_or(0) == level)
+                .filter(|&c| c == class || port.is_active(c))
+                .collect();
+            examined += tied.len() as u64;
+            class = match self.ties {
+                PriorityTies::Oldest => tied
+                    .iter()
+                    .filter_map(|&c| port.head(c).map(|h| (h.id, c)))
+                    .min()
+                    .map_or(class, |(_, c)| c),
+                _ => {
+                    let after = self.selected.map_or(0, |s| s + 1);
+                    tied.iter()
+                        .copied()
+                        .min_by_key(|&c| (c + n - after % n.max(1)) % n.max(1))
+                        .unwrap_or(class)
+                }
+            };
+        }
         self.cost.classes_examined += examined;
-        let class = chosen?;
         self.selected = Some(class);
         self.cost.decisions += 1;
         Some(class)
@@ -102,6 +142,30 @@ mod tests {
         assert_eq!(s.registers().selected, Some(3));
         assert_eq!(port.step(&mut s), None);
         assert_eq!(s.cost().decisions, 8);
+    }
+
+    /// Ties among active classes of the highest priority: the oldest head (classes 0-1
+    /// share a FIFO VC above classes 2-3), or round robin; a lower priority never goes
+    /// while a higher one is active.
+    #[test]
+    fn ties_oldest_and_round_robin() {
+        let prios = [1, 1, 0, 0];
+        let mut s = StrictPriority::with_ties(&prios, PriorityTies::Oldest);
+        let mut port = MockPort::new(4, 100);
+        // Arrival order: 2, 1, 0, 1, 3, 0.
+        for c in [2, 1, 0, 1, 3, 0] {
+            port.push(c, 1, 1);
+        }
+        let order: Vec<usize> = std::iter::from_fn(|| port.step(&mut s)).collect();
+        assert_eq!(order, vec![1, 0, 1, 0, 2, 3]);
+
+        let mut s = StrictPriority::with_ties(&prios, PriorityTies::RoundRobin);
+        let mut port = MockPort::new(4, 100);
+        for c in 0..4 {
+            port.push(c, 1, 2);
+        }
+        let order: Vec<usize> = std::iter::from_fn(|| port.step(&mut s)).collect();
+        assert_eq!(order, vec![0, 1, 0, 1, 2, 3, 2, 3]);
     }
 
     proptest! {

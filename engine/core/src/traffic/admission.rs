@@ -142,6 +142,21 @@ impl AdmissionTable {
             .fold(0.0, f64::max)
     }
 
+    /// The occupancy ([`AdmissionTable::occupancy`]) of each of one pair's candidate
+    /// routes, judged on the links where they differ: a link every route takes (the
+    /// source's and the destination's own links, say) cannot tell them apart, and once
+    /// it is the busiest it would make every route look alike and the first one win.
+    pub fn route_occupancies(&self, routes: &[Vec<u32>]) -> Vec<f64> {
+        let shared = |l: &u32| routes.iter().all(|r| r.contains(l));
+        routes
+            .iter()
+            .map(|r| {
+                let own: Vec<u32> = r.iter().copied().filter(|l| !shared(l)).collect();
+                self.occupancy(&own)
+            })
+            .collect()
+    }
+
     /// Bits per second reserved by `class` on `link`.
     pub fn reserved(&self, link: u32, class: u32) -> u64 {
         self.reserved

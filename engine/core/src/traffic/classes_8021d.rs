@@ -131,11 +131,13 @@ pub fn default_generator(t: TrafficType) -> GeneratorConfig {
     match t {
         TrafficType::NetworkControl => pareto_bursts(1, 256),
         TrafficType::Voice => GeneratorConfig::Cbr(CbrConfig {
+            max_packet_bytes: None,
             rate_bps: 64_000,
             packet_bytes: 160,
         }),
         TrafficType::Video => GeneratorConfig::Video(mpeg4_video()),
         TrafficType::ControlledLoad => GeneratorConfig::Cbr(CbrConfig {
+            max_packet_bytes: None,
             rate_bps: 750_000,
             packet_bytes: 2048,
         }),
@@ -208,7 +210,9 @@ mod tests {
     use super::*;
     use crate::error::FieldError;
     use crate::time::BitRate;
-    use crate::traffic::config::{TrafficContext, validate_admission, validate_class_traffic};
+    use crate::traffic::config_rules::{
+        TrafficContext, validate_admission, validate_class_traffic,
+    };
 
     #[test]
     fn r2_classes_are_valid_and_have_the_r2_loads() {
@@ -245,6 +249,7 @@ mod tests {
         assert_eq!(
             default_generator(TrafficType::Voice),
             GeneratorConfig::Cbr(CbrConfig {
+                max_packet_bytes: None,
                 rate_bps: 64_000,
                 packet_bytes: 160
             })

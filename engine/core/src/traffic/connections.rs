@@ -165,6 +165,17 @@ enum Process {
         bit_ps: u128,
         rate_bps: u64,
     },
+    /// CBR with each packet's size drawn from `lo ..= hi`: packet `k` leaves at
+    /// `phase + bits of packets 0..k / rate`.
+    CbrRange {
+        phase_ps: u64,
+        /// Bits of the packets so far times picoseconds per second.
+        sent_bit_ps: u128,
+        lo: u32,
+        hi: u32,
+        rate_bps: u64,
+        sizes: RngStream,
+    },
     Video(Box<VideoStream>),
 }
 
@@ -182,6 +193,20 @@ impl Process {
                 let t = u64::try_from(u128::from(*phase_ps) + offset).ok()?;
                 *k += 1;
                 Some((SimTime(t), *bytes))
+            }
+            Process::CbrRange {
+                phase_ps,
+                sent_bit_ps,
+                lo,
+                hi,
+                rate_bps,
+                sizes,
+            } => {
+                let offset = *sent_bit_ps / u128::from((*rate_bps).max(1));
+                let t = u64::try_from(u128::from(*phase_ps) + offset).ok()?;
+                let bytes = sizes.uniform_u32(*lo, *hi);
+                *sent_bit_ps += u128::from(bytes) * 8 * u128::from(PS_PER_S);
+                Some((SimTime(t), bytes))
             }
             Process::Video(v) => v.next_packet(),
         }
@@ -255,7 +280,7 @@ impl ConnectionGenerator {
             .iter()
             .filter_map(|p| match p {
                 Process::Video(v) => v.trace_buffer(),
-                Process::Cbr { .. } => None,
+                Process::Cbr { .. } | Process::CbrRange { .. } => None,
             })
             .collect()
     }
@@ -304,6 +329,23 @@ fn build_process(
 ) -> Result<Process, String> {
     match generator {
         GeneratorConfig::Bursts(_) => Err("bursts are not connections".into()),
+        GeneratorConfig::Cbr(c) if c.largest() > c.packet_bytes => {
+            // The phase is uniform over one mean packet time.
+            let period = c.mean() * 8.0 * PS_PER_S as f64 / c.rate_bps.max(1) as f64;
+            let phase = libm::floor(phases.unit() * period);
+            Ok(Process::CbrRange {
+                phase_ps: if phase >= u64::MAX as f64 {
+                    u64::MAX
+                } else {
+                    phase as u64
+                },
+                sent_bit_ps: 0,
+                lo: c.packet_bytes,
+                hi: c.largest(),
+                rate_bps: c.rate_bps,
+                sizes,
+            })
+        }
         GeneratorConfig::Cbr(c) => {
             let bit_ps = u128::from(c.packet_bytes) * 8 * u128::from(PS_PER_S);
             let period = bit_ps / u128::from(c.rate_bps.max(1));
@@ -349,6 +391,7 @@ mod tests {
         ClassTrafficConfig {
             load,
             generator: GeneratorConfig::Cbr(CbrConfig {
+                max_packet_bytes: None,
                 rate_bps,
                 packet_bytes,
             }),
@@ -406,6 +449,47 @@ mod tests {
             let k = times.len() as u128 - 1;
             let exact = u128::from(times[0]) + k * 16_384 * u128::from(PS_PER_S) / 750_000;
             assert_eq!(u128::from(*times.last().unwrap()), exact);
+        }
+    }
+
+    /// CBR with sizes from a range (R4's controlled load: 64-2048 B at 1 MB/s): every
+    /// size within the range, both ends drawn, and each gap exactly the previous packet's
+    /// bits at the rate, so each connection keeps its rate.
+    #[test]
+    fn cbr_with_a_size_range_keeps_its_rate() {
+        let rng = RngStreams::new(9);
+        let mut cfg = class(0.05, 8_000_000, 64);
+        if let GeneratorConfig::Cbr(c) = &mut cfg.generator {
+            c.max_packet_bytes = Some(2048);
+        }
+        let p = plan(2, &cfg, &rng);
+        let mut g = ConnectionGenerator::new(&p, &cfg.generator, None, &rng).unwrap();
+        let flows = g.connections();
+        assert_eq!(flows, 13, "0.05 x 2 Gb/s / 8 Mb/s = 12.5 -> 13");
+        let mut per_flow: Vec<Vec<(u64, u32)>> = vec![Vec::new(); flows];
+        loop {
+            let pk = g.next_packet().unwrap();
+            if pk.time.as_ps() >= PS_PER_S / 10 {
+                break;
+            }
+            assert!((64..=2048).contains(&pk.bytes), "{} B", pk.bytes);
+            per_flow[pk.flow as usize].push((pk.time.as_ps(), pk.bytes));
+        }
+        let sizes: Vec<u32> = per_flow.iter().flatten().map(|p| p.1).collect();
+        assert!(sizes.iter().any(|&b| b < 200) && sizes.iter().any(|&b| b > 1900));
+        for packets in &per_flow {
+            let start = u128::from(packets[0].0);
+            let mut bits = 0u128;
+            for &(t, bytes) in packets {
+                assert_eq!(
+                    u128::from(t),
+                    start + bits * u128::from(PS_PER_S) / 8_000_000,
+                    "packet at the bits before it over the rate"
+                );
+                bits += u128::from(bytes) * 8;
+            }
+            // Mean size near 1056 B: about 8e6 x 0.1 / (8 x 1056) = 95 packets.
+            assert!((70..=130).contains(&packets.len()), "{}", packets.len());
         }
     }
 

@@ -14,6 +14,9 @@
 use std::fmt;
 use std::sync::Arc;
 
+use serde::Serialize;
+use ts_rs::TS;
+
 /// Largest frame, in bytes (4 MiB).
 pub const MAX_FRAME_BYTES: u32 = 4 * 1024 * 1024;
 /// Most frames in a trace.
@@ -30,9 +33,11 @@ pub struct FrameTrace {
 }
 
 /// Why a trace was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "FrameTraceError")]
 pub struct TraceError {
     /// The 1-based line of the problem (None for the whole text).
+    #[ts(type = "number | null")]
     pub line: Option<usize>,
     /// The rule broken, in words.
     pub message: String,
@@ -53,6 +58,61 @@ fn at(line: usize, message: String) -> TraceError {
     TraceError {
         line: Some(line),
         message,
+    }
+}
+
+/// What the web's trace upload shows of a valid trace (the wasm `parse_frame_trace`).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct FrameTraceSummary {
+    /// Frames in the trace.
+    #[ts(type = "number")]
+    pub frames: usize,
+    /// Their total size in bytes.
+    #[ts(type = "number")]
+    pub total_bytes: u64,
+    /// Mean frame size in bytes.
+    pub mean_bytes: f64,
+    /// Smallest frame in bytes.
+    pub min_bytes: u32,
+    /// Largest frame in bytes.
+    pub max_bytes: u32,
+    /// The unscaled rate at the frame interval asked for, b/s.
+    #[ts(type = "number")]
+    pub mean_rate_bps: u64,
+}
+
+/// The verdict on an uploaded trace: exactly one of `summary` and `error` is set.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct FrameTraceCheck {
+    /// The summary of a valid trace.
+    pub summary: Option<FrameTraceSummary>,
+    /// Why the trace was refused (the line and the rule).
+    pub error: Option<TraceError>,
+}
+
+impl FrameTraceCheck {
+    /// Checks `text` as a trace played at one frame every `frame_interval_us`.
+    pub fn of(text: &str, frame_interval_us: u32) -> FrameTraceCheck {
+        match FrameTrace::parse(text) {
+            Ok(trace) => {
+                let frames = trace.frames();
+                FrameTraceCheck {
+                    summary: Some(FrameTraceSummary {
+                        frames: trace.len(),
+                        total_bytes: trace.total_bytes(),
+                        mean_bytes: trace.total_bytes() as f64 / trace.len().max(1) as f64,
+                        min_bytes: frames.iter().copied().min().unwrap_or(0),
+                        max_bytes: frames.iter().copied().max().unwrap_or(0),
+                        mean_rate_bps: trace.mean_rate_bps(frame_interval_us),
+                    }),
+                    error: None,
+                }
+            }
+            Err(e) => FrameTraceCheck {
+                summary: None,
+                error: Some(e),
+            },
+        }
     }
 }
 

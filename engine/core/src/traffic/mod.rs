@@ -10,6 +10,7 @@ pub mod admission;
 pub mod bursts;
 pub mod classes_8021d;
 pub mod config;
+pub mod config_rules;
 pub mod connections;
 pub mod destinations;
 pub mod frame_trace;

@@ -202,7 +202,9 @@ pub struct Case {
 /// A random valid network: topology, 1-4 classes of random traffic (any generator and
 /// destination model, load per end point up to 0.6 each, so some runs overload), random
 /// admission control (or none), random schedulers of any kind at interfaces and
-/// switches, buffers of 1-3 MTUs, link latency and credit delay.
+/// switches, buffers of 1-3 MTUs, link latency and credit delay, random class
+/// priority levels (or the default), and the CIOQ or the two-VC switch (priority or
+/// round-robin arbitration).
 pub fn case_strategy() -> impl Strategy<Value = Case> {
     (
         topology_strategy(),
@@ -221,6 +223,12 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                 scheduler_strategy(mtus),
                 (1u32..=3, 1u32..=3, 1u32..=3),
                 (0u32..200, 0u32..300, 1.0f64..2.0),
+                proptest::collection::vec(proptest::option::of(0u8..=7), k),
+                prop_oneof![
+                    Just(None),
+                    Just(Some("priority")),
+                    Just(Some("round_robin"))
+                ],
                 any::<u64>(),
             )
         })
@@ -234,6 +242,8 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                 sw,
                 (bi, bo, bn),
                 (lat, credit, speedup),
+                priorities,
+                two_vc,
                 seed,
             )| {
                 let mtu = classes.iter().map(|c| c.0.1).max().unwrap_or(64).max(64);
@@ -255,6 +265,15 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                     seed >> 11,
                 );
                 doc["model"]["switch"]["speedup"] = json!(speedup);
+                if let Some(arbitration) = two_vc {
+                    doc["model"]["switch"]["kind"] = json!("two_vc");
+                    doc["model"]["switch"]["arbitration"] = json!(arbitration);
+                }
+                for (i, p) in priorities.iter().enumerate() {
+                    if let Some(p) = p {
+                        doc["model"]["classes"][i]["priority"] = json!(p);
+                    }
+                }
                 if let Some(r) = routing {
                     doc["model"]["routing"] = json!({"kind": r});
                 }

@@ -82,7 +82,7 @@ impl Prefix {
 pub type VlWeight = (u8, u8);
 
 /// The QoS options of one target prefix.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct OpenSmQos {
     /// Which target type.
     pub prefix: Prefix,
@@ -95,6 +95,7 @@ pub struct OpenSmQos {
     /// `vlarb_low`: `(VL, weight)` entries of the low-priority table.
     pub vlarb_low: Option<Vec<VlWeight>>,
     /// `sl2vl`: the VL of each SL 0 to 15 (VL 15 = drop the SL).
+    #[ts(type = "number[] | null")]
     pub sl2vl: Option<[u8; 16]>,
 }
 
@@ -153,7 +154,7 @@ impl Opt {
 }
 
 /// Which silent trap a [`Lint`] reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 pub enum LintKind {
     /// VL 15 in a vlarb list: OpenSM takes the VL modulo 15, so the entry serves VL 0.
     Vl15InVlarb,
@@ -168,7 +169,7 @@ pub enum LintKind {
 }
 
 /// A warning: the options are valid, but OpenSM will not do what they seem to say.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct Lint {
     /// Which trap.
     pub kind: LintKind,
@@ -176,6 +177,16 @@ pub struct Lint {
     pub path: String,
     /// What OpenSM will do, in words.
     pub message: String,
+}
+
+/// What reading OpenSM lines gives (the wasm `opensm_parse`): the options of each prefix
+/// that sets any, and the silent traps found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct OpenSmParsed {
+    /// The options per prefix, in the order of [`parse`].
+    pub prefixes: Vec<OpenSmQos>,
+    /// The warnings.
+    pub lints: Vec<Lint>,
 }
 
 /// The option lines of `qos`, one per set option, in the order `max_vls`, `high_limit`,

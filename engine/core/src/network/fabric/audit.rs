@@ -25,8 +25,9 @@ pub struct Audit {
     pub fifo_violations: u64,
     /// A packet was delivered twice.
     pub duplicates: u64,
-    /// A packet reached an end point other than its destination, or its destination
-    /// would read another SL from it (the lane map's SC2SL).
+    /// A packet reached an end point other than its destination, its destination
+    /// would read another SL from it (the lane map's SC2SL), or it arrived with a
+    /// priority level other than the one its interface gave its class.
     pub misdelivered: u64,
 }
 
@@ -104,7 +105,10 @@ impl NetworkSim {
     pub(super) fn deliver(&mut self, now: SimTime, host: u32, h: u32) {
         let packet = *self.pool.get(h);
         self.pool.remove(h);
-        if packet.destination != host || self.lanes.map().delivered_sl(packet.sl) != packet.sl {
+        if packet.destination != host
+            || self.lanes.map().delivered_sl(packet.sl) != packet.sl
+            || self.priorities.get(usize::from(packet.sl)) != Some(&packet.priority)
+        {
             self.audit.misdelivered += 1;
         }
         self.check_order(&packet);

@@ -42,6 +42,7 @@ impl NetworkSim {
                 let setup = SwitchSetup {
                     ports: topology.ports(n + s),
                     lanes: lanes.port_lanes(),
+                    routing_lanes: lanes.routing_lanes(),
                     lane_of_queue: lanes.lane_table(),
                     link,
                     link_gbps: net.link.rate_gbps,
@@ -130,7 +131,7 @@ impl NetworkSim {
                     }
                     Some(t) => {
                         let routes = routing.routes(&topology, endpoint, destination);
-                        let loads: Vec<f64> = routes.iter().map(|r| t.occupancy(r)).collect();
+                        let loads = t.route_occupancies(&routes);
                         let r = routing.connection_route(
                             &topology,
                             endpoint,
@@ -192,6 +193,9 @@ impl NetworkSim {
             actions: Vec::new(),
             interfaces,
             classes,
+            priorities: (0..classes)
+                .map(|c| net.classes[c].priority_level(c))
+                .collect(),
             link,
             latency: Duration(u64::from(net.link.latency_ns) * PS_PER_NS),
             credit_delay: Duration(u64::from(net.link.credit_delay_ns) * PS_PER_NS),

@@ -96,6 +96,8 @@ pub struct NetworkSim {
     interfaces: Vec<Interface>,
     /// SLs (the scenario's classes).
     classes: usize,
+    /// Per class, the priority level its packets carry.
+    priorities: Vec<u8>,
     /// SLs, lanes and output queues.
     lanes: Lanes,
     /// Credits per lane of every switch input buffer, for the audit of a shared buffer

@@ -33,6 +33,7 @@ impl NetworkSim {
             destination: next.destination,
             sl: class,
             lane: 0,
+            priority: self.priorities[c],
             flow: next.flow,
             route: match self.interfaces[host as usize].routes[c].get(next.flow as usize) {
                 // A connection's packets follow its route.

@@ -60,7 +60,22 @@ impl Model for NetworkSim {
             packet_hops: Some(self.packet_hops()),
             scheduler: self.scheduler_cost(),
         };
-        model::run_results(scenario, measured, classes)
+        let hardware = match &scenario.model {
+            crate::scenario::Model::Network(net) if net.switch.kind() == "two_vc" => {
+                let sw = net.switch.basics();
+                Some(crate::network::cost::hardware_cost(
+                    &self.topology,
+                    u32::from(self.lanes.port_lanes()),
+                    sw.input_buffer_bytes,
+                    sw.output_buffer_bytes,
+                ))
+            }
+            _ => None,
+        };
+        RunResults {
+            hardware,
+            ..model::run_results(scenario, measured, classes)
+        }
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

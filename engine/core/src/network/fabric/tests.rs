@@ -20,6 +20,7 @@ impl NetworkSim {
             destination,
             sl: class,
             lane: 0,
+            priority: self.priorities[usize::from(class)],
             flow: NO_FLOW,
             route: self
                 .routing

@@ -443,6 +443,7 @@ mod tests {
             destination: 0,
             sl: class,
             lane: class,
+            priority: 0,
         })
     }
 

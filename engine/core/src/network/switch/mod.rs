@@ -26,6 +26,7 @@ use crate::scenario::SwitchConfig;
 use crate::time::{BitRate, Duration, SimTime};
 
 pub mod cioq;
+pub mod two_vc;
 
 /// A switch's own timed event, opaque to the fabric (each model encodes what it needs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +119,8 @@ pub struct SwitchSetup {
     pub ports: u32,
     /// Lanes (credit pools) per port.
     pub lanes: u16,
+    /// Routing lanes per VC of the lane map: lane `l` belongs to VC `l / routing_lanes`.
+    pub routing_lanes: u16,
     /// Per output queue, its lane (so the number of output queues per port too).
     pub lane_of_queue: std::sync::Arc<[u16]>,
     /// The link rate.
@@ -134,5 +137,6 @@ pub fn build(
 ) -> Result<Box<dyn SwitchModel>, EngineError> {
     Ok(match config {
         SwitchConfig::Cioq(c) => Box::new(cioq::Cioq::new(c, setup)?),
+        SwitchConfig::TwoVc(c) => Box::new(two_vc::TwoVc::new(c, setup)?),
     })
 }

@@ -1,0 +1,548 @@
+//! The network-processor node: thousands of streams, each with its own queue, a DWCS
+//! scheduler asked whenever a server is free (or when it asked to be woken), a server
+//! (the link itself, or processing engines at the processor's clock followed by a
+//! transmit FIFO onto the link), drops counted, and generated = sent + dropped + queued.
+//!
+//! ```text
+//!  stream 0 ─► queue 0 ─┐                       ┌ link ───────────────────────► out
+//!  stream 1 ─► queue 1 ─┼─► DWCS scheduler ─────┤  or
+//!  ...                  ┘   (send / drop head)   └ engines ─► transmit FIFO ─► link ─► out
+//! ```
+//! A packet's deadline is set when it arrives: `max(previous deadline + T, arrival + T)`,
+//! so successive deadlines of a stream are T apart while it is backlogged; its service is
+//! on time when it starts at or before the deadline. Delay runs from arrival to the end
+//! of the packet's transmission on the link.
+
+use std::collections::VecDeque;
+
+use super::contract::{Decision, MemoryAccesses, NpScheduler, QueuedPacket, StreamView};
+use super::cost::SramLatency;
+use super::heap::DwcsHeap;
+use super::hilq::sched::DwcsHilq;
+use super::stream_state::StreamSpec;
+use crate::error::EngineError;
+use crate::kernel::EventQueue;
+use crate::rng::{RngStream, RngStreams, StreamId};
+use crate::scenario::{
+    NetworkProcessorConfig, NpArrivals, NpSchedulerConfig, NpServerConfig, Scenario, SizeConfig,
+    WindowConfig,
+};
+use crate::stats::{ClassCounters, Window};
+use crate::time::{BitRate, PS_PER_S, SimTime};
+use crate::traffic::bursts::draw_size;
+
+/// Purposes of the node's random streams.
+mod purpose {
+    pub const GAPS: u32 = 0;
+    pub const SIZES: u32 = 1;
+    pub const PHASE: u32 = 2;
+    pub const WINDOW: u32 = 3;
+    pub const SRAM: u32 = 4;
+}
+
+/// A packet in the node.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pkt {
+    pub stream: u32,
+    pub arrival: SimTime,
+    pub deadline: SimTime,
+    pub bytes: u32,
+}
+
+/// The stream queues (what a scheduler may read).
+pub(super) struct Queues {
+    pub q: Vec<VecDeque<Pkt>>,
+    /// Streams with a packet queued.
+    pub active: usize,
+}
+
+impl StreamView for Queues {
+    fn streams(&self) -> usize {
+        self.q.len()
+    }
+    fn head(&self, stream: u32) -> Option<QueuedPacket> {
+        self.q[stream as usize].front().map(view)
+    }
+    fn tail(&self, stream: u32) -> Option<QueuedPacket> {
+        self.q[stream as usize].back().map(view)
+    }
+    fn len(&self, stream: u32) -> usize {
+        self.q[stream as usize].len()
+    }
+}
+
+fn view(p: &Pkt) -> QueuedPacket {
+    QueuedPacket {
+        deadline: p.deadline,
+        arrival: p.arrival,
+    }
+}
+
+/// Events of the node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    /// A stream's next packet arrives.
+    Arrive(u32),
+    /// An engine finished processing its packet.
+    EngineDone(u16),
+    /// The packet on the link is fully transmitted.
+    TxDone,
+    /// The scheduler asked to be woken.
+    Wake,
+}
+
+/// One stream's fixed parameters, sources and measured outcomes.
+pub(super) struct Stream {
+    pub group: u16,
+    pub period_ps: u64,
+    pub x: u32,
+    pub y: u32,
+    pub limit: usize,
+    poisson: bool,
+    gaps: RngStream,
+    sizes: RngStream,
+    last_deadline: SimTime,
+    /// Outcomes of the last packets, newest in bit 0 (1 = late or lost).
+    history: u64,
+    outcomes: u64,
+    pub sent: u64,
+    pub dropped_late: u64,
+    pub lost_full: u64,
+    pub late_sent: u64,
+    pub windows_violated: u64,
+}
+
+/// Per-group counters besides the class counters.
+#[derive(Clone, Debug, Default)]
+pub(super) struct GroupExtra {
+    pub delay_sq_sum: f64,
+    pub delay_count: u64,
+    pub delay_sum: f64,
+}
+
+/// The network-processor node.
+pub struct NpNode {
+    events: EventQueue<Event>,
+    pub(super) window: Window,
+    pub(super) link: BitRate,
+    pub(super) queues: Queues,
+    pub(super) streams: Vec<Stream>,
+    pub(super) names: Vec<String>,
+    pub(super) counters: Vec<ClassCounters>,
+    pub(super) extra: Vec<GroupExtra>,
+    pub(super) scheduler: Box<dyn NpScheduler>,
+    pub(super) hilq: bool,
+    /// Engines (None: the link is the server).
+    engines: Option<Vec<Option<Pkt>>>,
+    engine_ps_per_cycle: f64,
+    processing: Vec<u32>,
+    tx_fifo: VecDeque<Pkt>,
+    tx_limit: usize,
+    on_link: Option<Pkt>,
+    wake: Option<SimTime>,
+    // Cost accounting.
+    sram: SramLatency,
+    pub(super) scratchpad_cycles: u64,
+    last_mem: MemoryAccesses,
+    pub(super) window_mem: MemoryAccesses,
+    pub(super) window_scheduled: u64,
+    pub(super) window_cycles: u64,
+    pub(super) max_cycles: u64,
+    pub(super) active_sum: u128,
+    pub(super) active_samples: u64,
+    pub(super) clock_mhz: f64,
+    pub(super) config: NetworkProcessorConfig,
+}
+
+impl NpNode {
+    /// Builds the node of a validated scenario.
+    pub fn new(s: &Scenario, np: &NetworkProcessorConfig) -> Result<NpNode, EngineError> {
+        let link = BitRate::from_gbps(np.link.rate_gbps)
+            .ok_or_else(|| EngineError::invalid("model.link.rate_gbps", "invalid rate"))?;
+        let rng = RngStreams::new(s.seed);
+        let mut events = EventQueue::new();
+        let mut streams = Vec::new();
+        let mut specs: Vec<StreamSpec> = Vec::new();
+        for (g, group) in np.streams.iter().enumerate() {
+            let pairs = match &group.window {
+                WindowConfig::Fixed(w) => vec![(w.x, w.y)],
+                WindowConfig::Random(r) => r.pairs(),
+            };
+            let period_ps = ((group.period_us * 1.0e6).round() as u64).max(1);
+            for _ in 0..group.count {
+                let id = streams.len() as u32;
+                let ns = |purpose| {
+                    rng.stream(StreamId::NetworkProcessor {
+                        stream: id,
+                        purpose,
+                    })
+                };
+                let pick = if pairs.len() > 1 {
+                    ns(purpose::WINDOW).uniform_u32(0, pairs.len() as u32 - 1) as usize
+                } else {
+                    0
+                };
+                let (x, y) = pairs.get(pick).copied().unwrap_or((0, 1));
+                specs.push((x, y, group.droppable));
+                let phase = (ns(purpose::PHASE).unit() * period_ps as f64) as u64;
+                let poisson = group.arrivals == NpArrivals::Poisson;
+                let mut gaps = ns(purpose::GAPS);
+                let first = match group.arrivals {
+                    NpArrivals::Poisson => gaps.exponential(period_ps as f64) as u64,
+                    NpArrivals::Constant => phase,
+                    NpArrivals::Synchronous => 0,
+                };
+                events.schedule(SimTime(first), Event::Arrive(id));
+                streams.push(Stream {
+                    group: g as u16,
+                    period_ps,
+                    x,
+                    y,
+                    limit: group.queue_packets as usize,
+                    poisson,
+                    gaps,
+                    sizes: ns(purpose::SIZES),
+                    last_deadline: SimTime::ZERO,
+                    history: 0,
+                    outcomes: 0,
+                    sent: 0,
+                    dropped_late: 0,
+                    lost_full: 0,
+                    late_sent: 0,
+                    windows_violated: 0,
+                });
+            }
+        }
+        let (scheduler, hilq): (Box<dyn NpScheduler>, bool) = match &np.scheduler {
+            NpSchedulerConfig::DwcsHeap(h) => (Box::new(DwcsHeap::new(&specs, h.zero_tie)), false),
+            NpSchedulerConfig::DwcsHilq => (Box::new(DwcsHilq::new(&specs)), true),
+        };
+        let (engines, tx_limit) = match &np.server {
+            NpServerConfig::Link => (None, usize::MAX),
+            NpServerConfig::Engines(e) => (
+                Some(vec![None; e.count as usize]),
+                e.transmit_fifo_packets as usize,
+            ),
+        };
+        let groups = np.streams.len();
+        Ok(NpNode {
+            events,
+            window: Window {
+                start: SimTime::from_us(s.warmup_us),
+                end: SimTime::from_us(s.duration_us),
+            },
+            link,
+            queues: Queues {
+                q: (0..streams.len()).map(|_| VecDeque::new()).collect(),
+                active: 0,
+            },
+            streams,
+            names: np.streams.iter().map(|g| g.name.clone()).collect(),
+            counters: vec![ClassCounters::default(); groups],
+            extra: vec![GroupExtra::default(); groups],
+            scheduler,
+            hilq,
+            engines,
+            engine_ps_per_cycle: PS_PER_S as f64 / (np.processor.clock_mhz * 1.0e6),
+            processing: np.streams.iter().map(|g| g.processing_cycles).collect(),
+            tx_fifo: VecDeque::new(),
+            tx_limit,
+            on_link: None,
+            wake: None,
+            sram: SramLatency::new(rng.stream(StreamId::NetworkProcessor {
+                stream: u32::MAX,
+                purpose: purpose::SRAM,
+            })),
+            scratchpad_cycles: u64::from(np.processor.scratchpad_cycles),
+            last_mem: MemoryAccesses::default(),
+            window_mem: MemoryAccesses::default(),
+            window_scheduled: 0,
+            window_cycles: 0,
+            max_cycles: 0,
+            active_sum: 0,
+            active_samples: 0,
+            clock_mhz: np.processor.clock_mhz,
+            config: np.clone(),
+        })
+    }
+
+    /// Processes up to `max_events` events; true when the run is complete.
+    pub fn advance(&mut self, max_events: u64) -> bool {
+        for _ in 0..max_events {
+            let Some((now, event)) = self.events.pop_until(self.window.end) else {
+                return true;
+            };
+            match event {
+                Event::Arrive(s) => self.arrive(now, s),
+                Event::EngineDone(e) => self.engine_done(now, e),
+                Event::TxDone => self.tx_done(now),
+                Event::Wake => {
+                    if self.wake == Some(now) {
+                        self.wake = None;
+                    }
+                }
+            }
+            self.serve(now);
+        }
+        self.is_done()
+    }
+
+    /// Whether the run is complete.
+    pub fn is_done(&self) -> bool {
+        self.events.peek_time().is_none_or(|t| t > self.window.end)
+    }
+
+    /// Simulated time reached.
+    pub fn now(&self) -> SimTime {
+        self.events.now()
+    }
+
+    /// Events processed.
+    pub fn events_processed(&self) -> u64 {
+        self.events.events_processed()
+    }
+
+    /// The scheduler (tests and tools).
+    pub fn scheduler(&self) -> &dyn NpScheduler {
+        &*self.scheduler
+    }
+
+    /// Packets in service, in the transmit FIFO or on the link.
+    pub fn in_service(&self) -> u64 {
+        let engines = self
+            .engines
+            .as_ref()
+            .map_or(0, |e| e.iter().filter(|p| p.is_some()).count());
+        (engines + self.tx_fifo.len() + usize::from(self.on_link.is_some())) as u64
+    }
+
+    /// Packets queued in the stream queues.
+    pub fn queued(&self) -> u64 {
+        self.queues.q.iter().map(|q| q.len() as u64).sum()
+    }
+
+    fn arrive(&mut self, now: SimTime, s: u32) {
+        let st = &mut self.streams[s as usize];
+        let gap = if st.poisson {
+            (st.gaps.exponential(st.period_ps as f64) as u64).max(1)
+        } else {
+            st.period_ps
+        };
+        self.events.schedule(now.plus_ps(gap), Event::Arrive(s));
+        let group = usize::from(st.group);
+        let size = match &self.config.streams[group].size {
+            SizeConfig::Fixed(f) => f.bytes,
+            other => draw_size(other, &mut st.sizes),
+        };
+        self.counters[group].on_generated(now, size, &self.window);
+        if self.queues.q[s as usize].len() >= st.limit {
+            st.lost_full += 1;
+            record_outcome(st, true);
+            return;
+        }
+        let deadline = (st.last_deadline.plus_ps(st.period_ps)).max(now.plus_ps(st.period_ps));
+        st.last_deadline = deadline;
+        let q = &mut self.queues.q[s as usize];
+        if q.is_empty() {
+            self.queues.active += 1;
+        }
+        q.push_back(Pkt {
+            stream: s,
+            arrival: now,
+            deadline,
+            bytes: size,
+        });
+        self.scheduler.on_arrival(now, s, &self.queues);
+    }
+
+    fn may_send(&self) -> bool {
+        match &self.engines {
+            None => self.on_link.is_none(),
+            Some(engines) => {
+                let busy = engines.iter().filter(|e| e.is_some()).count();
+                busy < engines.len() && self.tx_fifo.len() + busy < self.tx_limit
+            }
+        }
+    }
+
+    /// Asks the scheduler until it has nothing to do, carrying out its decisions.
+    fn serve(&mut self, now: SimTime) {
+        loop {
+            let may_send = self.may_send();
+            let decision = self.scheduler.decide(now, may_send, &self.queues);
+            let stream = match decision {
+                Decision::Idle => break,
+                Decision::Send(s) | Decision::Drop(s) => s,
+            };
+            let Some(pkt) = self.pop(stream) else {
+                break;
+            };
+            let send = matches!(decision, Decision::Send(_));
+            self.active_sum += self.queues.active as u128;
+            self.active_samples += 1;
+            let st = &mut self.streams[stream as usize];
+            if send {
+                let late = pkt.deadline < now;
+                st.sent += 1;
+                st.late_sent += u64::from(late);
+                record_outcome(st, late);
+                self.scheduler.applied(now, decision, &self.queues);
+                self.start_service(now, pkt);
+            } else {
+                st.dropped_late += 1;
+                record_outcome(st, true);
+                self.scheduler.applied(now, decision, &self.queues);
+            }
+            self.charge(now);
+        }
+        if let Some(at) = self.scheduler.wake_at() {
+            if at > now && self.wake.is_none_or(|w| w != at) {
+                self.wake = Some(at);
+                self.events.schedule(at, Event::Wake);
+            }
+        }
+    }
+
+    fn pop(&mut self, stream: u32) -> Option<Pkt> {
+        let q = &mut self.queues.q[stream as usize];
+        let pkt = q.pop_front()?;
+        if q.is_empty() {
+            self.queues.active -= 1;
+        }
+        Some(pkt)
+    }
+
+    /// Charges the memory accesses since the last scheduled packet to this one.
+    fn charge(&mut self, now: SimTime) {
+        let mem = self.scheduler.memory();
+        let used = mem.since(&self.last_mem);
+        self.last_mem = mem;
+        if !self.window.contains(now) {
+            return;
+        }
+        let cycles = used.scratchpad * self.scratchpad_cycles + self.sram.cycles(used.sram);
+        self.window_mem.scratchpad += used.scratchpad;
+        self.window_mem.sram += used.sram;
+        self.window_scheduled += 1;
+        self.window_cycles += cycles;
+        self.max_cycles = self.max_cycles.max(cycles);
+    }
+
+    fn start_service(&mut self, now: SimTime, pkt: Pkt) {
+        match &mut self.engines {
+            None => self.start_link(now, pkt),
+            Some(engines) => {
+                let Some(e) = engines.iter().position(|e| e.is_none()) else {
+                    return;
+                };
+                engines[e] = Some(pkt);
+                let group = usize::from(self.streams[pkt.stream as usize].group);
+                let cycles = self.processing[group];
+                let ps = (f64::from(cycles) * self.engine_ps_per_cycle).round() as u64;
+                self.events
+                    .schedule(now.plus_ps(ps), Event::EngineDone(e as u16));
+            }
+        }
+    }
+
+    fn start_link(&mut self, now: SimTime, pkt: Pkt) {
+        self.on_link = Some(pkt);
+        let done = now + self.link.transmission_time(u64::from(pkt.bytes));
+        self.events.schedule(done, Event::TxDone);
+    }
+
+    fn engine_done(&mut self, now: SimTime, e: u16) {
+        let Some(pkt) = self
+            .engines
+            .as_mut()
+            .and_then(|engines| engines.get_mut(usize::from(e)))
+            .and_then(Option::take)
+        else {
+            return;
+        };
+        let group = usize::from(self.streams[pkt.stream as usize].group);
+        self.scheduler
+            .served(pkt.stream, u64::from(self.processing[group]));
+        if self.on_link.is_none() {
+            self.start_link(now, pkt);
+        } else {
+            self.tx_fifo.push_back(pkt);
+        }
+    }
+
+    fn tx_done(&mut self, now: SimTime) {
+        let Some(pkt) = self.on_link.take() else {
+            return;
+        };
+        let group = usize::from(self.streams[pkt.stream as usize].group);
+        self.counters[group].on_delivered(pkt.arrival, now, pkt.bytes, &self.window);
+        if self.window.contains(pkt.arrival) {
+            let d = (now - pkt.arrival).as_ps() as f64 / 1000.0;
+            let x = &mut self.extra[group];
+            x.delay_count += 1;
+            x.delay_sum += d;
+            x.delay_sq_sum += d * d;
+        }
+        if let Some(next) = self.tx_fifo.pop_front() {
+            self.start_link(now, next);
+        }
+    }
+
+    /// Per group: packets generated and not yet delivered, dropped or lost.
+    pub(super) fn in_flight_per_group(&self) -> Vec<u64> {
+        let mut out: Vec<u64> = self
+            .counters
+            .iter()
+            .map(|c| c.generated - c.delivered)
+            .collect();
+        for s in &self.streams {
+            let g = &mut out[usize::from(s.group)];
+            *g = g.saturating_sub(s.dropped_late + s.lost_full);
+        }
+        out
+    }
+
+    /// Checks the node's invariants: packets conserved per group, the scheduler's own
+    /// structures. Returns the first problem found.
+    pub fn audit(&self) -> Result<(), String> {
+        if let Some(f) = self.scheduler.fault() {
+            return Err(f);
+        }
+        let generated: u64 = self.counters.iter().map(|c| c.generated).sum();
+        let (sent, dropped, lost) = self.streams.iter().fold((0, 0, 0), |a, s| {
+            (a.0 + s.sent, a.1 + s.dropped_late, a.2 + s.lost_full)
+        });
+        let delivered: u64 = self.counters.iter().map(|c| c.delivered).sum();
+        let queued = self.queued();
+        if generated != sent + dropped + lost + queued {
+            return Err(format!(
+                "generated {generated} != sent {sent} + dropped {dropped} + lost {lost} + queued {queued}"
+            ));
+        }
+        if sent != delivered + self.in_service() {
+            return Err(format!(
+                "sent {sent} != delivered {delivered} + in service {}",
+                self.in_service()
+            ));
+        }
+        let active = self.queues.q.iter().filter(|q| !q.is_empty()).count();
+        if active != self.queues.active {
+            return Err(format!("{active} active, {} counted", self.queues.active));
+        }
+        Ok(())
+    }
+}
+
+/// Records a packet's outcome in the stream's sliding window (1 = late or lost) and counts
+/// a violated window when the last y outcomes hold more than x misses.
+fn record_outcome(st: &mut Stream, missed: bool) {
+    st.history = (st.history << 1) | u64::from(missed);
+    st.outcomes += 1;
+    let y = st.y.min(64);
+    if st.outcomes >= u64::from(y) {
+        let mask = if y >= 64 { u64::MAX } else { (1u64 << y) - 1 };
+        if (st.history & mask).count_ones() > st.x {
+            st.windows_violated += 1;
+        }
+    }
+}

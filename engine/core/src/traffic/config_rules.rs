@@ -1,0 +1,501 @@
+//! The rules of network traffic configuration ([`super::config`]): [`validate_class_traffic`]
+//! and [`validate_admission`] check every rule at once and name the field of each problem,
+//! like `scenario::validate`.
+
+use crate::error::FieldError;
+use crate::scenario::SizeConfig;
+use crate::time::BitRate;
+
+use super::config::*;
+use super::frame_trace::FrameTrace;
+
+/// What the validation of traffic needs to know about the network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrafficContext {
+    /// Number of end points.
+    pub endpoints: u32,
+    /// Data rate of an end point's link (loads are fractions of it).
+    pub link: BitRate,
+}
+
+/// Checks every rule of one class's traffic; problems are appended with paths below
+/// `path` (e.g. `model.classes[2].traffic`).
+pub fn validate_class_traffic(
+    path: &str,
+    cfg: &ClassTrafficConfig,
+    ctx: &TrafficContext,
+    errors: &mut Vec<FieldError>,
+) {
+    let load_ok = cfg.load.is_finite() && (0.0..=MAX_LOAD).contains(&cfg.load);
+    if !load_ok {
+        errors.push(FieldError::new(
+            format!("{path}.load"),
+            format!(
+                "must be a fraction of the link rate between 0 and {MAX_LOAD} (got {})",
+                cfg.load
+            ),
+        ));
+    }
+    validate_generator(&format!("{path}.generator"), &cfg.generator, errors);
+    if load_ok {
+        if let Some(rate) = cfg.generator.connection_rate() {
+            let count = super::connections::connection_count(cfg.load, ctx.link, rate);
+            if count > MAX_CONNECTIONS {
+                errors.push(FieldError::new(
+                    format!("{path}.load"),
+                    format!(
+                        "would open {count} connections per end point (load x link rate / connection rate), more than {MAX_CONNECTIONS}"
+                    ),
+                ));
+            }
+        }
+    }
+    validate_destinations(
+        &format!("{path}.destinations"),
+        &cfg.destinations,
+        ctx.endpoints,
+        errors,
+    );
+}
+
+/// Checks a generator's parameters.
+pub fn validate_generator(path: &str, g: &GeneratorConfig, errors: &mut Vec<FieldError>) {
+    let mut err = |field: &str, message: String| {
+        errors.push(FieldError::new(format!("{path}.{field}"), message));
+    };
+    let rate = |rate: u64, err: &mut dyn FnMut(&str, String)| {
+        if !(MIN_RATE_BPS..=MAX_RATE_BPS).contains(&rate) {
+            err(
+                "rate_bps",
+                format!(
+                    "must be a rate between {MIN_RATE_BPS} and {MAX_RATE_BPS} bits per second (got {rate})"
+                ),
+            );
+        }
+    };
+    let interval = |us: u32, err: &mut dyn FnMut(&str, String)| {
+        if !(1..=MAX_FRAME_INTERVAL_US).contains(&us) {
+            err(
+                "frame_interval_us",
+                format!("must be between 1 and {MAX_FRAME_INTERVAL_US} microseconds (got {us})"),
+            );
+        }
+    };
+    let mtu = |bytes: u32, err: &mut dyn FnMut(&str, String)| {
+        if !(MIN_MTU_BYTES..=MAX_PACKET_BYTES).contains(&bytes) {
+            err(
+                "mtu_bytes",
+                format!(
+                    "must be between {MIN_MTU_BYTES} and {MAX_PACKET_BYTES} bytes (got {bytes})"
+                ),
+            );
+        }
+    };
+    match g {
+        GeneratorConfig::Bursts(b) => {
+            if !(1..=MAX_BURST_PACKETS).contains(&b.packets) {
+                err(
+                    "packets",
+                    format!(
+                        "must be between 1 and {MAX_BURST_PACKETS} packets per burst (got {})",
+                        b.packets
+                    ),
+                );
+            }
+            validate_size(&format!("{path}.size"), &b.size, errors);
+        }
+        GeneratorConfig::Cbr(c) => {
+            rate(c.rate_bps, &mut err);
+            if !(1..=MAX_PACKET_BYTES).contains(&c.packet_bytes) {
+                err(
+                    "packet_bytes",
+                    format!(
+                        "must be between 1 and {MAX_PACKET_BYTES} bytes (got {})",
+                        c.packet_bytes
+                    ),
+                );
+            }
+            if let Some(max) = c.max_packet_bytes {
+                if !(c.packet_bytes..=MAX_PACKET_BYTES).contains(&max) {
+                    err(
+                        "max_packet_bytes",
+                        format!(
+                            "must be between packet_bytes ({}) and {MAX_PACKET_BYTES} bytes (got {max})",
+                            c.packet_bytes
+                        ),
+                    );
+                }
+            }
+        }
+        GeneratorConfig::Video(v) => {
+            rate(v.rate_bps, &mut err);
+            interval(v.frame_interval_us, &mut err);
+            mtu(v.mtu_bytes, &mut err);
+            if v.gop.is_empty() || v.gop.chars().count() > MAX_GOP_FRAMES {
+                err(
+                    "gop",
+                    format!(
+                        "must hold between 1 and {MAX_GOP_FRAMES} frame letters (got {})",
+                        v.gop.chars().count()
+                    ),
+                );
+            } else if let Some((i, c)) = v
+                .gop
+                .chars()
+                .enumerate()
+                .find(|(_, c)| !matches!(c, 'I' | 'P' | 'B'))
+            {
+                err(
+                    "gop",
+                    format!(
+                        "may only hold the frame types I, P and B; character {} is {c:?}",
+                        i + 1
+                    ),
+                );
+            }
+            for (field, ratio, letter) in [
+                ("i_ratio", v.i_ratio, 'I'),
+                ("p_ratio", v.p_ratio, 'P'),
+                ("b_ratio", v.b_ratio, 'B'),
+            ] {
+                let used = v.gop.contains(letter);
+                if !(ratio.is_finite() && ratio > 0.0 && ratio <= MAX_FRAME_RATIO) && used {
+                    err(
+                        field,
+                        format!(
+                            "must be a relative size above 0 and at most {MAX_FRAME_RATIO} (got {ratio})"
+                        ),
+                    );
+                }
+            }
+            if !(v.variation.is_finite() && (0.0..=MAX_VARIATION).contains(&v.variation)) {
+                err(
+                    "variation",
+                    format!(
+                        "must be a coefficient of variation between 0 and {MAX_VARIATION} (got {})",
+                        v.variation
+                    ),
+                );
+            }
+        }
+        GeneratorConfig::VideoTrace(t) => {
+            interval(t.frame_interval_us, &mut err);
+            mtu(t.mtu_bytes, &mut err);
+            if let Some(r) = t.rate_bps {
+                rate(r, &mut err);
+            }
+            match FrameTrace::parse(&t.trace) {
+                Err(e) => err("trace", e.to_string()),
+                Ok(trace) => {
+                    let r = trace.mean_rate_bps(t.frame_interval_us);
+                    if t.rate_bps.is_none() && !(MIN_RATE_BPS..=MAX_RATE_BPS).contains(&r) {
+                        err(
+                            "trace",
+                            format!(
+                                "replays at a mean rate of {r} bits per second at this frame interval, outside {MIN_RATE_BPS} to {MAX_RATE_BPS}"
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Checks a packet-size distribution (same rules as the link lab's).
+pub fn validate_size(path: &str, size: &SizeConfig, errors: &mut Vec<FieldError>) {
+    let mut check_bytes = |field: &str, bytes: u32| {
+        if !(1..=MAX_PACKET_BYTES).contains(&bytes) {
+            errors.push(FieldError::new(
+                format!("{path}.{field}"),
+                format!("must be between 1 and {MAX_PACKET_BYTES} bytes (got {bytes})"),
+            ));
+        }
+    };
+    let (min, max) = match size {
+        SizeConfig::Fixed(f) => {
+            check_bytes("bytes", f.bytes);
+            (f.bytes, f.bytes)
+        }
+        SizeConfig::Uniform(u) => {
+            check_bytes("min_bytes", u.min_bytes);
+            check_bytes("max_bytes", u.max_bytes);
+            (u.min_bytes, u.max_bytes)
+        }
+        SizeConfig::Pareto(d) => {
+            check_bytes("min_bytes", d.min_bytes);
+            check_bytes("max_bytes", d.max_bytes);
+            if !(d.shape.is_finite() && d.shape > 0.0 && d.shape <= 100.0) {
+                errors.push(FieldError::new(
+                    format!("{path}.shape"),
+                    format!(
+                        "must be a tail index above 0 and at most 100 (got {})",
+                        d.shape
+                    ),
+                ));
+            }
+            (d.min_bytes, d.max_bytes)
+        }
+    };
+    if max < min {
+        errors.push(FieldError::new(
+            format!("{path}.max_bytes"),
+            format!("must be at least min_bytes ({min}) (got {max})"),
+        ));
+    }
+}
+
+/// Checks a destination model against the number of end points.
+pub fn validate_destinations(
+    path: &str,
+    d: &DestinationConfig,
+    endpoints: u32,
+    errors: &mut Vec<FieldError>,
+) {
+    if !(2..=MAX_ENDPOINTS).contains(&endpoints) {
+        errors.push(FieldError::new(
+            path,
+            format!(
+                "needs between 2 and {MAX_ENDPOINTS} end points, so that every end point has another to send to (the network has {endpoints})"
+            ),
+        ));
+        return;
+    }
+    match d {
+        DestinationConfig::Uniform => {}
+        DestinationConfig::Zipf(z) => {
+            if !(z.exponent.is_finite() && (0.0..=MAX_ZIPF_EXPONENT).contains(&z.exponent)) {
+                errors.push(FieldError::new(
+                    format!("{path}.exponent"),
+                    format!(
+                        "must be between 0 and {MAX_ZIPF_EXPONENT} (got {})",
+                        z.exponent
+                    ),
+                ));
+            }
+        }
+        DestinationConfig::HotSpot(h) => {
+            if h.endpoint >= endpoints {
+                errors.push(FieldError::new(
+                    format!("{path}.endpoint"),
+                    format!(
+                        "{} is not an end point; this network has end points 0 to {}",
+                        h.endpoint,
+                        endpoints - 1
+                    ),
+                ));
+            }
+            if !(h.fraction.is_finite() && (0.0..=1.0).contains(&h.fraction)) {
+                errors.push(FieldError::new(
+                    format!("{path}.fraction"),
+                    format!("must be between 0 and 1 (got {})", h.fraction),
+                ));
+            }
+        }
+        DestinationConfig::Permutation(p) => match p.pattern {
+            PermutationPattern::BitComplement | PermutationPattern::BitReversal
+                if !endpoints.is_power_of_two() =>
+            {
+                errors.push(FieldError::new(
+                    format!("{path}.pattern"),
+                    format!(
+                        "bit permutations need a power-of-two number of end points (the network has {endpoints}); use random_derangement"
+                    ),
+                ));
+            }
+            _ => {}
+        },
+    }
+}
+
+/// Checks the admission configuration of a network with `classes` classes.
+pub fn validate_admission(
+    path: &str,
+    a: &AdmissionConfig,
+    classes: usize,
+    errors: &mut Vec<FieldError>,
+) {
+    if !(a.qos_cap.is_finite() && (0.0..=1.0).contains(&a.qos_cap)) {
+        errors.push(FieldError::new(
+            format!("{path}.qos_cap"),
+            format!(
+                "must be a fraction of the link between 0 and 1 (got {})",
+                a.qos_cap
+            ),
+        ));
+    }
+    if a.reserved.len() != classes {
+        errors.push(FieldError::new(
+            format!("{path}.reserved"),
+            format!(
+                "must hold one fraction per class: {classes} (got {})",
+                a.reserved.len()
+            ),
+        ));
+    }
+    for (i, &f) in a.reserved.iter().enumerate() {
+        if !(f.is_finite() && (0.0..=1.0).contains(&f)) {
+            errors.push(FieldError::new(
+                format!("{path}.reserved[{i}]"),
+                format!("must be a fraction of the link between 0 and 1 (got {f})"),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> TrafficContext {
+        TrafficContext {
+            endpoints: 64,
+            link: BitRate::from_gbps(2.0).unwrap(),
+        }
+    }
+
+    fn check(cfg: &ClassTrafficConfig) -> Vec<FieldError> {
+        let mut e = Vec::new();
+        validate_class_traffic("t", cfg, &ctx(), &mut e);
+        e
+    }
+
+    fn parse(json: &str) -> Result<ClassTrafficConfig, String> {
+        serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(json)).map_err(
+            |e| {
+                let (p, m) =
+                    crate::scenario::tagged::locate(&e.path().to_string(), &e.inner().to_string());
+                format!("{p}: {m}")
+            },
+        )
+    }
+
+    #[test]
+    fn round_trips_and_reads_tagged_kinds() {
+        let json = r#"{"load":0.1,"generator":{"kind":"bursts","packets":60,
+            "size":{"kind":"pareto","min_bytes":64,"max_bytes":2048,"shape":1.2}},
+            "destinations":{"kind":"zipf","exponent":1.0,"ranking":"random"}}"#;
+        let c = parse(json).unwrap();
+        assert!(check(&c).is_empty());
+        let back: ClassTrafficConfig =
+            serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
+        assert_eq!(back, c);
+    }
+
+    #[test]
+    fn errors_keep_the_path_through_tagged_enums() {
+        let json = r#"{"load":0.1,"generator":{"kind":"cbr","rate_bps":64000,"packet_bytez":160},
+            "destinations":{"kind":"uniform"}}"#;
+        let e = parse(json).unwrap_err();
+        assert!(
+            e.starts_with("generator.packet_bytez: is not a known field"),
+            "{e}"
+        );
+        let json =
+            r#"{"load":0.1,"generator":{"kind":"poisson"},"destinations":{"kind":"uniform"}}"#;
+        let e = parse(json).unwrap_err();
+        assert!(e.contains("generator.kind") && e.contains("bursts, cbr, video, video_trace"));
+    }
+
+    #[test]
+    fn each_rule_names_its_field() {
+        let bad = ClassTrafficConfig {
+            load: -1.0,
+            generator: GeneratorConfig::Video(VideoConfig {
+                rate_bps: 0,
+                frame_interval_us: 0,
+                gop: "IBX".into(),
+                i_ratio: 10.0,
+                p_ratio: -1.0, // P is not in the GOP, so its ratio is not checked
+                b_ratio: 0.0,
+                variation: 9.0,
+                mtu_bytes: 10,
+            }),
+            destinations: DestinationConfig::HotSpot(HotSpotConfig {
+                endpoint: 64,
+                fraction: 1.5,
+            }),
+        };
+        let paths: Vec<String> = check(&bad).into_iter().map(|e| e.path).collect();
+        assert_eq!(
+            paths,
+            [
+                "t.load",
+                "t.generator.rate_bps",
+                "t.generator.frame_interval_us",
+                "t.generator.mtu_bytes",
+                "t.generator.gop",
+                "t.generator.b_ratio",
+                "t.generator.variation",
+                "t.destinations.endpoint",
+                "t.destinations.fraction",
+            ]
+        );
+    }
+
+    #[test]
+    fn too_many_connections_and_bit_patterns_are_refused() {
+        let mut c = ClassTrafficConfig {
+            load: 1.0,
+            generator: GeneratorConfig::Cbr(CbrConfig {
+                max_packet_bytes: None,
+                rate_bps: 1000,
+                packet_bytes: 64,
+            }),
+            destinations: DestinationConfig::Permutation(PermutationConfig {
+                pattern: PermutationPattern::BitReversal,
+            }),
+        };
+        // 2 Gb/s / 1 kb/s = 2 000 000 connections.
+        let e = check(&c);
+        assert_eq!(e.len(), 1);
+        assert!(e[0].path == "t.load" && e[0].message.contains("2000000 connections"));
+        c.load = 0.01;
+        let mut e = Vec::new();
+        validate_class_traffic(
+            "t",
+            &c,
+            &TrafficContext {
+                endpoints: 48,
+                ..ctx()
+            },
+            &mut e,
+        );
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].path, "t.destinations.pattern");
+    }
+
+    #[test]
+    fn bad_traces_are_reported_at_the_trace_field() {
+        let c = ClassTrafficConfig {
+            load: 0.1,
+            generator: GeneratorConfig::VideoTrace(VideoTraceConfig {
+                trace: "1000\nabc\n".into(),
+                frame_interval_us: 40_000,
+                rate_bps: None,
+                mtu_bytes: 2048,
+            }),
+            destinations: DestinationConfig::Uniform,
+        };
+        let e = check(&c);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].path, "t.generator.trace");
+        assert!(e[0].message.starts_with("line 2:"), "{}", e[0].message);
+    }
+
+    #[test]
+    fn admission_rules() {
+        let mut e = Vec::new();
+        validate_admission(
+            "a",
+            &AdmissionConfig {
+                qos_cap: 1.2,
+                reserved: vec![0.5, -0.1],
+            },
+            3,
+            &mut e,
+        );
+        let paths: Vec<&str> = e.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(paths, ["a.qos_cap", "a.reserved", "a.reserved[1]"]);
+    }
+}

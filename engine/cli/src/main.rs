@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 I/O or internal failure, 2 invalid input, 3 a run stopped by
 //! its run-time budget (see docs/robustness.md).
 
+mod bench;
 mod design;
 mod merge;
 mod slurm;
@@ -139,6 +140,20 @@ enum Command {
     },
     /// Print the JSON Schema of the scenario format.
     Schema,
+    /// Run the standard benchmark set (link lab, R2, the 64-end-point uniform scenarios
+    /// shared with BookSim2, MINs of 1 024 and 4 096 end points) and print events/s,
+    /// packet-hops/s, ns per event and peak memory per scenario.
+    Bench {
+        /// Only the scenarios whose name contains one of these (e.g. `--only min64`).
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// A tenth of each run (a smoke test, not a measurement).
+        #[arg(long)]
+        quick: bool,
+    },
     /// (Developers) Regenerate the TypeScript types and JSON Schema from the Rust types.
     #[command(hide = true)]
     GenTypes {
@@ -218,6 +233,7 @@ fn main() -> ExitCode {
             requirements,
             format,
         } => design::run(&requirements, format),
+        Command::Bench { only, json, quick } => bench::bench(&only, json, quick),
         Command::Schema => {
             println!("{:#}", qoslab_core::Scenario::json_schema());
             ExitCode::SUCCESS
@@ -237,7 +253,7 @@ struct Overrides {
     duration_ms: Option<f64>,
 }
 
-fn fail(code: u8, message: &str) -> ExitCode {
+pub(crate) fn fail(code: u8, message: &str) -> ExitCode {
     eprintln!("qoslab: {}", printable(message));
     ExitCode::from(code)
 }

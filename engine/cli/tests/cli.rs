@@ -408,6 +408,35 @@ fn run_overrides_load_and_duration() {
     }
 }
 
+/// `qoslab bench --json` reports one row per chosen scenario, with the run's own event
+/// and hop counts and rates consistent with them (the quick form: a smoke test).
+#[test]
+fn bench_reports_rates_consistent_with_its_counts() {
+    let out = qoslab(&["bench", "--quick", "--json", "--only", "link-lab,min64-0.5"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["link-lab", "min64-0.5"]);
+    for r in rows {
+        let events = r["events"].as_f64().unwrap();
+        let seconds = r["seconds"].as_f64().unwrap();
+        assert!(events > 1000.0 && seconds > 0.0);
+        let rate = r["events_per_s"].as_f64().unwrap();
+        assert!((rate * seconds / events - 1.0).abs() < 1e-9);
+        let ns = r["ns_per_event"].as_f64().unwrap();
+        assert!((ns * events / 1e9 / seconds - 1.0).abs() < 1e-9);
+    }
+    assert!(rows[0]["packet_hops"].is_null(), "the link lab has no hops");
+    assert!(rows[1]["packet_hops"].as_u64().unwrap() > 100_000);
+    let bad = qoslab(&["bench", "--only", "no-such-scenario"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
 /// R4 from the command line: each switch design's results carry its hardware (the spec's
 /// counts and area table), and all eight classes are reported.
 #[test]

@@ -38,7 +38,7 @@ fn hold(c: &mut Criterion) {
     group.throughput(Throughput::Elements(STEPS as u64));
     group.sample_size(20);
     for pending in [1_350usize, 80_000] {
-        group.bench_with_input(BenchmarkId::new("radix", pending), &pending, |b, &n| {
+        group.bench_with_input(BenchmarkId::new("wheel", pending), &pending, |b, &n| {
             b.iter(|| {
                 let mut q = EventQueue::new();
                 for i in 0..n {

@@ -12,7 +12,9 @@
 //! horizon reaches it. When the clock enters a slot, the slot is sorted once by time
 //! (a stable sort, so ties keep insertion order; a slot holds tens of events at most
 //! network loads: about 20 at 64 end points and load 0.5); an event scheduled into the
-//! current slot is inserted at its place.
+//! current slot is inserted at its place, except one at the clock's own time, which joins
+//! a FIFO that pops after the slot's events at that time (a large group of ties would
+//! otherwise be moved by every such insertion).
 //! A bitmap of non-empty slots (with a summary word) finds the next slot in two
 //! find-first-set steps. So a pop costs no log n sift, as a binary heap's did, and an
 //! event is moved once or twice instead of about log n times.
@@ -24,6 +26,8 @@
 mod radix;
 #[cfg(test)]
 mod tests;
+
+use std::collections::VecDeque;
 
 use radix::RadixHeap;
 
@@ -61,6 +65,11 @@ pub struct EventQueue<E> {
     summary: u64,
     /// Absolute number (time / [`SLOT_PS`]) of the current slot.
     cur: u64,
+    /// Events scheduled at the clock's own time, in insertion order: they pop after the
+    /// events at that time already in the current slot (scheduled before the clock got
+    /// there) and before any later event. Without it each would be inserted in front of
+    /// the current slot's events at that time, moving all of them.
+    ready: VecDeque<Scheduled<E>>,
     /// Events at or beyond the horizon (`cur + SLOTS` slots).
     overflow: RadixHeap<E>,
     /// Earliest time in `overflow`.
@@ -77,6 +86,7 @@ impl<E> Default for EventQueue<E> {
             words: [0; WORDS],
             summary: 0,
             cur: 0,
+            ready: VecDeque::new(),
             overflow: RadixHeap::default(),
             overflow_min: None,
             len: 0,
@@ -108,8 +118,12 @@ impl<E> EventQueue<E> {
     pub fn schedule(&mut self, at: SimTime, event: E) {
         let at = at.max(self.now).0;
         self.len += 1;
-        let abs = at >> SLOT_BITS;
         let s = Scheduled { at, event };
+        if at == self.now.0 {
+            self.ready.push_back(s);
+            return;
+        }
+        let abs = at >> SLOT_BITS;
         if abs >= self.cur + SLOTS as u64 {
             self.overflow.push(s);
             self.overflow_min = Some(self.overflow_min.map_or(at, |m| m.min(at)));
@@ -164,7 +178,11 @@ impl<E> EventQueue<E> {
 
     /// Time of the earliest pending event.
     pub fn peek_time(&self) -> Option<SimTime> {
-        if let Some(s) = self.slots[(self.cur & MASK) as usize].last() {
+        let slot = self.slots[(self.cur & MASK) as usize].last();
+        if !self.ready.is_empty() && slot.is_none_or(|s| s.at > self.now.0) {
+            return Some(self.now);
+        }
+        if let Some(s) = slot {
             return Some(SimTime(s.at));
         }
         self.next_slot().map(|(_, t)| SimTime(t))
@@ -174,6 +192,16 @@ impl<E> EventQueue<E> {
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, E)> {
         loop {
             let i = (self.cur & MASK) as usize;
+            let slot_first = self.slots[i].last().is_some_and(|s| s.at == self.now.0);
+            if !slot_first && !self.ready.is_empty() {
+                if self.now > limit {
+                    return None;
+                }
+                let s = self.ready.pop_front()?;
+                self.len -= 1;
+                self.popped += 1;
+                return Some((self.now, s.event));
+            }
             if let Some(s) = self.slots[i].last() {
                 if s.at > limit.0 {
                     return None;

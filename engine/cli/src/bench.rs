@@ -1,0 +1,192 @@
+//! `qoslab bench`: the standard benchmark set, each scenario run once in this process,
+//! reporting events/s, packet-hops/s, ns per event and peak memory (see
+//! docs/performance.md for the figures and how to compare two builds).
+//!
+//! The scenarios are compiled in: the link lab's default preset, the R2 preset (10 ms),
+//! the 64-end-point uniform scenarios shared with BookSim2 (loads 0.5 and 0.75), and the
+//! scale scenarios (MINs of 1 024 and 4 096 end points). Timing is the CPU time of this
+//! thread (Linux: `/proc/thread-self/schedstat`; elsewhere wall time), from the
+//! scenario's parsing to the end of the run, results included. Peak memory is the
+//! process's resident high-water mark, reset before each scenario (Linux:
+//! `/proc/self/clear_refs`), so it is that scenario's peak plus the program itself.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use qoslab_core::{Run, scenario};
+use serde::Serialize;
+
+/// One scenario of the set.
+struct Case {
+    name: &'static str,
+    what: &'static str,
+    json: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "link-lab",
+        what: "link lab default preset, 4 classes, DTable, 2 s",
+        json: include_str!("../../../public/presets/default.json"),
+    },
+    Case {
+        name: "r2",
+        what: "R2 multimedia DTable, 64 end points, 7 classes, 10 ms",
+        json: include_str!("../../../public/presets/r2-multimedia-dtable.json"),
+    },
+    Case {
+        name: "min64-0.5",
+        what: "MIN 64 end points, uniform 64 B, load 0.5, 60 000 packet times",
+        json: include_str!("../bench/min64-u64-L050.json"),
+    },
+    Case {
+        name: "min64-0.75",
+        what: "MIN 64 end points, uniform 64 B, load 0.75, 60 000 packet times",
+        json: include_str!("../bench/min64-u64-L075.json"),
+    },
+    Case {
+        name: "min1024",
+        what: "MIN 1 024 end points (8-port switches), load 0.5, 6 000 packet times",
+        json: include_str!("../bench/scale-min1024-p8.json"),
+    },
+    Case {
+        name: "min4096",
+        what: "MIN 4 096 end points (32-port switches), load 0.5, 6 000 packet times",
+        json: include_str!("../bench/scale-min4096-p32.json"),
+    },
+];
+
+/// What one scenario measured.
+#[derive(Serialize)]
+struct Row {
+    name: &'static str,
+    scenario: &'static str,
+    events: u64,
+    packet_hops: Option<u64>,
+    /// CPU seconds of the run (wall seconds where the CPU time cannot be read).
+    seconds: f64,
+    /// Whether `seconds` is CPU time.
+    cpu_time: bool,
+    events_per_s: f64,
+    packet_hops_per_s: Option<f64>,
+    ns_per_event: f64,
+    /// Resident high-water mark during the scenario, MiB (None where it cannot be read).
+    peak_mib: Option<f64>,
+}
+
+/// CPU time of the calling thread in ns (Linux).
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Resets the process's resident high-water mark; false where that is not possible.
+fn reset_peak() -> bool {
+    std::fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+/// The process's resident high-water mark in MiB (Linux).
+fn peak_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn measure(case: &Case, quick: bool) -> Result<Row, String> {
+    let peak_known = reset_peak();
+    let cpu0 = thread_cpu_ns();
+    let wall0 = Instant::now();
+    let mut s = scenario::parse(case.json).map_err(|e| format!("{}: {e}", case.name))?;
+    if quick {
+        // A tenth of the run (keeping the warm-up's share), for a smoke test.
+        s.duration_us = (s.duration_us / 10).max(2);
+        s.warmup_us = (s.warmup_us / 10).min(s.duration_us - 1);
+    }
+    let mut run = Run::new(s).map_err(|e| format!("{}: {e}", case.name))?;
+    run.run_to_end();
+    if let Some(e) = run.stopped() {
+        return Err(format!("{}: {e}", case.name));
+    }
+    let results = run.results();
+    let (seconds, cpu_time) = match (cpu0, thread_cpu_ns()) {
+        (Some(a), Some(b)) => (b.saturating_sub(a) as f64 / 1e9, true),
+        _ => (wall0.elapsed().as_secs_f64(), false),
+    };
+    let seconds = seconds.max(1e-9);
+    let events = results.events;
+    Ok(Row {
+        name: case.name,
+        scenario: case.what,
+        events,
+        packet_hops: results.packet_hops,
+        seconds,
+        cpu_time,
+        events_per_s: events as f64 / seconds,
+        packet_hops_per_s: results.packet_hops.map(|h| h as f64 / seconds),
+        ns_per_event: seconds * 1e9 / events.max(1) as f64,
+        peak_mib: if peak_known { peak_mib() } else { None },
+    })
+}
+
+/// Runs the set (the cases whose name contains one of `only`, all when empty) and prints
+/// a table, or JSON with `json`.
+pub fn bench(only: &[String], json: bool, quick: bool) -> ExitCode {
+    let cases: Vec<&Case> = CASES
+        .iter()
+        .filter(|c| only.is_empty() || only.iter().any(|o| c.name.contains(o.as_str())))
+        .collect();
+    if cases.is_empty() {
+        let names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
+        return crate::fail(
+            2,
+            &format!("no benchmark matches; the set: {}", names.join(", ")),
+        );
+    }
+    let mut rows = Vec::new();
+    if !json {
+        println!(
+            "{:<11} {:>12} {:>11} {:>8} {:>10} {:>12} {:>9} {:>9}",
+            "scenario",
+            "events",
+            "hops",
+            "seconds",
+            "M events/s",
+            "M hops/s",
+            "ns/event",
+            "peak MiB"
+        );
+    }
+    for case in cases {
+        let row = match measure(case, quick) {
+            Ok(row) => row,
+            Err(e) => return crate::fail(1, &e),
+        };
+        if !json {
+            let opt = |v: Option<f64>, scale: f64, prec: usize| {
+                v.map_or("-".to_string(), |x| format!("{:.prec$}", x / scale))
+            };
+            println!(
+                "{:<11} {:>12} {:>11} {:>8.3} {:>10.2} {:>12} {:>9.1} {:>9}",
+                row.name,
+                row.events,
+                row.packet_hops.map_or("-".to_string(), |h| h.to_string()),
+                row.seconds,
+                row.events_per_s / 1e6,
+                opt(row.packet_hops_per_s, 1e6, 2),
+                row.ns_per_event,
+                opt(row.peak_mib, 1.0, 1),
+            );
+        }
+        rows.push(row);
+    }
+    if json {
+        match serde_json::to_string_pretty(&rows) {
+            Ok(text) => println!("{text}"),
+            Err(e) => return crate::fail(1, &format!("cannot write results: {e}")),
+        }
+    } else if rows.iter().any(|r| !r.cpu_time) {
+        println!("(seconds are wall time: this system does not report a thread's CPU time)");
+    }
+    ExitCode::SUCCESS
+}

@@ -12,14 +12,13 @@ import type {
   TableEntry,
   TrafficConfig,
 } from '../generated';
-import { IBA_MAX, IBA_MAX_ENTRIES, schedulerShares, withClassAdded, withClassRemoved } from './schedulers';
+import { IBA_MAX, IBA_MAX_ENTRIES, MAX_TABLE_ENTRIES } from '../schedulers/limits';
+import { schedulerShares, withClassAdded, withClassRemoved } from '../schedulers/registry';
 
 /** Bytes per flow-control credit. */
 export const CREDIT_BYTES = 64;
 /** Most classes per port (the engine's limit; AS tables allow VC ids up to 31, IBA VLs up to 14). */
 export const MAX_CLASSES = 64;
-/** Most entries in a table (the engine's limit). */
-export const MAX_TABLE_ENTRIES = 4096;
 
 export type SizeKind = SizeConfig['kind'];
 /** Any arrival process kind. */

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassConfig, SchedulerConfig } from '../generated';
 import { defaultScenario } from '../state/scenario';
-import {
-  AS_TABLE_SIZES,
-  apportion,
-  convertScheduler,
-  interleave,
-  schedulerShares,
-  SCHEDULER_KINDS,
-  withClassAdded,
-  withClassRemoved,
-} from './schedulers';
+import { AS_TABLE_SIZES } from './limits';
+import { apportion, interleave } from './maths';
+import { convertScheduler, SCHEDULER_KINDS, SCHEDULERS, schedulerShares, withClassAdded, withClassRemoved } from './registry';
 
 const cls = (name: string, bytes: number): ClassConfig => ({
   name,
@@ -36,8 +29,9 @@ function expectShares(actual: number[] | null, expected: number[], digits = 9) {
 
 describe('scheduler kinds', () => {
   it('lists every kind once with a human name', () => {
-    const kinds = SCHEDULER_KINDS.map((k) => k.kind);
+    const kinds = [...SCHEDULER_KINDS];
     expect(new Set(kinds).size).toBe(11);
+    for (const k of kinds) expect(SCHEDULERS[k].kind).toBe(k);
     expect(kinds).toEqual(['as_basic', 'iba', 'dtable', 'drr', 'scfq', 'wfq', 'wf2q_plus', 'sfq', 'strict_priority', 'fifo', 'edf']);
   });
 
@@ -124,7 +118,7 @@ describe('converting between kinds keeps per-class shares', () => {
 
   it('the default scenario converts to every kind and back to a DTable with the same shares', () => {
     const s = defaultScenario();
-    for (const { kind } of SCHEDULER_KINDS) {
+    for (const kind of SCHEDULER_KINDS) {
       const there = convertScheduler(s.model.scheduler, kind, s.model.classes, 2);
       expect(there.kind).toBe(kind);
       if (kind === 'fifo' || kind === 'strict_priority' || kind === 'edf' || kind === 'as_basic') continue;

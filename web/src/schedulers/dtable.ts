@@ -1,6 +1,6 @@
 // Deficit Table: (class, weight) entries cycled in order, with a deficit counter per class.
 import { MAX_DTABLE_WEIGHT, MAX_TABLE_ENTRIES } from './limits';
-import { apportion, entriesFromWeights, entryWeightSums, renumber, usable } from './maths';
+import { apportion, entriesFromWeights, entryWeightSums, largestPacketCredits, renumber, usable } from './maths';
 import type { SchedulerUi } from './types';
 
 export const dtable: SchedulerUi<'dtable'> = {
@@ -10,13 +10,20 @@ export const dtable: SchedulerUi<'dtable'> = {
   title: 'Deficit Table (DTable)',
   description: 'Cycles a table of (class, weight) entries; a class owed credits when its entry was left keeps them as a deficit.',
   convert({ tables, shares, classes, mtuCredits }) {
+    // Every entry lets at least one packet of its class through (the engine's rule for a
+    // DTable): weights are raised to the class's largest packet where they are below it.
+    const atLeastMtu = (cls: number, w: number) => Math.min(MAX_DTABLE_WEIGHT, Math.max(1, usable(w), largestPacketCredits(classes[cls])));
     const entries = tables ? [...tables.high, ...tables.main] : [];
-    if (entries.length > 0) return { kind: 'dtable', table: entries.map((e) => ({ ...e, weight: Math.max(1, usable(e.weight)) })) };
+    if (entries.length > 0) return { kind: 'dtable', table: entries.map((e) => ({ ...e, weight: atLeastMtu(e.class, e.weight) })) };
     // One entry per class; weights in credits, the whole table worth n largest packets.
     const n = classes.length;
-    return { kind: 'dtable', table: entriesFromWeights(apportion(shares, Math.max(n, n * mtuCredits))) };
+    const weights = apportion(shares, Math.max(n, n * mtuCredits));
+    return { kind: 'dtable', table: entriesFromWeights(weights).map((e) => ({ ...e, weight: atLeastMtu(e.class, e.weight) })) };
   },
-  withClassAdded: (config, _added, n) => ({ ...config, table: [...config.table, { class: n, weight: 16 }] }),
+  withClassAdded: (config, added, n) => ({
+    ...config,
+    table: [...config.table, { class: n, weight: Math.min(MAX_DTABLE_WEIGHT, Math.max(16, largestPacketCredits(added))) }],
+  }),
   withClassRemoved: (config, i) => ({ ...config, table: renumber(config.table, i) }),
   weights: (config, classes) => entryWeightSums(config.table, classes.length),
   sharesNote: 'Share of the weights.',

@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassConfig, SchedulerConfig } from '../generated';
 import { AS_TABLE_SIZES, IBA_MAX, IBA_MAX_ENTRIES } from './limits';
+import { largestPacketCredits } from './maths';
 import {
+  convertScheduler,
   defaultScheduler,
   entryCounts,
   lookupScheduler,
@@ -72,6 +74,7 @@ describe('the registry', () => {
       const counts = entryCounts(config, n);
       if (schedulerUi(config).tableClasses) expect(counts.every((c) => c > 0)).toBe(true);
       if (config.kind === 'as_basic') expect(AS_TABLE_SIZES).toContain(config.table.length);
+      if (config.kind === 'dtable') expect(config.table.every((e) => e.weight >= largestPacketCredits(cs[e.class]))).toBe(true);
       if (config.kind === 'iba') {
         expect(config.low.length).toBeLessThanOrEqual(IBA_MAX_ENTRIES);
         expect(config.low.every((e) => e.weight >= 1 && e.weight <= IBA_MAX)).toBe(true);
@@ -102,6 +105,18 @@ describe('the registry', () => {
       checkFits(config, n - 1);
     }
     if (kind === 'as_basic') expect(schedulerUi(config).tableClasses?.(config)).toHaveLength(size ?? -1);
+  });
+
+  it('a DTable entry lets a packet of its class through, whatever it was converted from', () => {
+    // IBA weights may be below a packet (a packet starts while any weight is left); DTable's may not.
+    const iba: SchedulerConfig = { kind: 'iba', high: [], low: [{ class: 2, weight: 3 }, { class: 3, weight: 200 }], high_limit: 255 };
+    const skewed: SchedulerConfig = { kind: 'drr', quanta_bytes: [64, 64, 64, 1_000_000] };
+    for (const from of [iba, skewed]) {
+      const config = convertScheduler(from, 'dtable', classes, 10);
+      expect(config.kind === 'dtable' && config.table.every((e) => e.weight >= largestPacketCredits(classes[e.class]))).toBe(true);
+    }
+    const added = withClassAdded({ kind: 'dtable', table: [{ class: 0, weight: 1 }] }, cls('Big', 4096), 1);
+    expect(added.kind === 'dtable' && added.table[1]).toEqual({ class: 1, weight: 64 });
   });
 
   it.each(SCHEDULER_KINDS)('%s: setting one per-class item changes only that item', (kind) => {

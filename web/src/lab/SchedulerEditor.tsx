@@ -120,8 +120,6 @@ function EditorPartView({ part, scenario, onEdit }: Props & { part: EditorPart<S
           side={part.side}
           legend={part.legend}
           help={part.help}
-          minWeight={part.minWeight}
-          maxWeight={part.maxWeight}
         />
       );
     case 'class-table':

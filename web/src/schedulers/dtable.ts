@@ -29,6 +29,11 @@ export const dtable: SchedulerUi<'dtable'> = {
   sharesNote: 'Share of the weights.',
   tableClasses: (config) => config.table.map((e) => e.class),
   tables: (config) => ({ high: [], main: config.table }),
+  weightedTables: {
+    get: (config, side) => (side === 'main' ? config.table : undefined),
+    set: (config, side, entries) => (side === 'main' ? { ...config, table: entries } : config),
+    limits: () => ({ maxEntries: MAX_TABLE_ENTRIES, minWeight: 1, maxWeight: MAX_DTABLE_WEIGHT }),
+  },
   editor: [{ part: 'table', side: 'main' }, { part: 'fill' }],
   fill: {
     target: 'the table',

@@ -32,6 +32,11 @@ export const iba: SchedulerUi<'iba'> = {
   sharesNote: 'Share of the weights of both tables (the high table also goes first, up to its limit).',
   tableClasses: (config) => [...config.high, ...config.low].map((e) => e.class),
   tables: (config) => ({ high: config.high, main: config.low }),
+  weightedTables: {
+    get: (config, side) => (side === 'main' ? undefined : config[side]),
+    set: (config, side, entries) => (side === 'main' ? config : { ...config, [side]: entries }),
+    limits: () => ({ maxEntries: IBA_MAX_ENTRIES, minWeight: 0, maxWeight: IBA_MAX }),
+  },
   editor: [
     {
       part: 'number',
@@ -49,16 +54,12 @@ export const iba: SchedulerUi<'iba'> = {
       side: 'high',
       legend: 'IBA high-priority table',
       help: `Served first. Entries are cycled in order; ${WEIGHT_HELP}; at most ${IBA_MAX_ENTRIES} entries.`,
-      minWeight: 0,
-      maxWeight: IBA_MAX,
     },
     {
       part: 'table',
       side: 'low',
       legend: 'IBA low-priority table',
       help: 'Served when the high table has nothing to send or its high limit is used up. Weights 0 to 255 (64-byte units).',
-      minWeight: 0,
-      maxWeight: IBA_MAX,
     },
     { part: 'fill' },
   ],

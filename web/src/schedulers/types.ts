@@ -3,7 +3,7 @@
 // sentence context. Types only: every kind's module fills one `SchedulerUi`, and
 // `registry.ts` lists them (a record over the generated kinds, so TypeScript asks for a
 // new kind's entry).
-import type { ClassConfig, Registers, SchedulerConfig, TableEntry, Trace } from '../generated';
+import type { ClassConfig, Registers, SchedulerConfig, TableEntry, TableSide, Trace } from '../generated';
 
 /** A scheduler kind (`SchedulerConfig['kind']`). */
 export type SchedulerKind = SchedulerConfig['kind'];
@@ -67,8 +67,8 @@ export type EditorPart<K extends SchedulerKind> =
       get(config: ConfigOf<K>): number;
       set(config: ConfigOf<K>, value: number): ConfigOf<K>;
     }
-  /** A weighted table (`lab/TableEditor`) of the given side. */
-  | { part: 'table'; side: 'main' | 'high' | 'low'; legend?: string; help?: string; minWeight?: number; maxWeight?: number }
+  /** A weighted table (`lab/TableEditor`) of the given side (`SchedulerUi.weightedTables`). */
+  | { part: 'table'; side: TableSide; legend?: string; help?: string }
   /** A table of classes, one per entry (the AS basic table), of one of `sizes` entries. */
   | {
       part: 'class-table';
@@ -154,6 +154,14 @@ export interface SchedulerUi<K extends SchedulerKind> {
   sharesNote: string;
   /** The class of every table entry (both tables), for kinds with tables. */
   tableClasses?(config: ConfigOf<K>): readonly number[];
+  /** Tables of (class, weight) entries by side, as the table editor reads and writes them. */
+  weightedTables?: {
+    /** The entries of `side` (undefined when the kind has no such table). */
+    get(config: ConfigOf<K>, side: TableSide): readonly TableEntry[] | undefined;
+    set(config: ConfigOf<K>, side: TableSide, entries: TableEntry[]): ConfigOf<K>;
+    /** Most entries of a side and the range of an entry's weight. */
+    limits(side: TableSide): { maxEntries: number; minWeight: number; maxWeight: number };
+  };
   /** Arbitration tables, for conversion (`main`: the table, or IBA's low table). */
   tables?(config: ConfigOf<K>): { high: readonly TableEntry[]; main: readonly TableEntry[] };
   /** Explicit priority of every class (higher first), for kinds that order classes. */

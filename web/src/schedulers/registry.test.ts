@@ -30,9 +30,11 @@ function expectShares(actual: number[] | null, expected: number[], digits = 9) {
 describe('scheduler kinds', () => {
   it('lists every kind once with a human name', () => {
     const kinds = [...SCHEDULER_KINDS];
-    expect(new Set(kinds).size).toBe(11);
+    expect(new Set(kinds).size).toBe(kinds.length);
     for (const k of kinds) expect(SCHEDULERS[k].kind).toBe(k);
-    expect(kinds).toEqual(['as_basic', 'iba', 'dtable', 'drr', 'scfq', 'wfq', 'wf2q_plus', 'sfq', 'strict_priority', 'fifo', 'edf']);
+    // The kinds of R1 and the spec, in menu order (a kind added later goes anywhere).
+    const known = ['as_basic', 'iba', 'dtable', 'drr', 'scfq', 'wfq', 'wf2q_plus', 'sfq', 'strict_priority', 'fifo', 'edf'];
+    expect(kinds.filter((k) => known.includes(k))).toEqual(known);
   });
 
   it('shares: DTable weights, DRR quanta, FQ weights; none for priority, FIFO, EDF', () => {

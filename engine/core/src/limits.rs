@@ -6,15 +6,21 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::scenario::rules;
-use crate::schedulers::{MAX_TABLE_ENTRIES, as_basic, drr, edf, iba, strict_priority};
+use crate::schedulers::{
+    MAX_DTABLE_WEIGHT, MAX_TABLE_ENTRIES, as_basic, drr, edf, iba, strict_priority,
+};
 
 /// Limits of scenarios and schedulers, as the engine's validation applies them.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct EngineLimits {
     /// Most classes per port.
     pub max_classes: u32,
+    /// Bytes per flow-control credit (and per InfiniBand weight unit).
+    pub credit_bytes: u32,
     /// Most entries in a DTable.
     pub max_table_entries: u32,
+    /// Largest DTable entry weight, in credits.
+    pub max_dtable_weight: u32,
     /// Sizes an Advanced Switching basic table may have.
     pub as_table_sizes: Vec<u32>,
     /// Highest Advanced Switching VC id.
@@ -46,7 +52,9 @@ pub fn engine_limits() -> EngineLimits {
     let u = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
     EngineLimits {
         max_classes: u(rules::MAX_CLASSES),
+        credit_bytes: crate::network::CREDIT_BYTES,
         max_table_entries: u(MAX_TABLE_ENTRIES),
+        max_dtable_weight: MAX_DTABLE_WEIGHT,
         as_table_sizes: as_basic::AS_TABLE_SIZES.iter().map(|&s| u(s)).collect(),
         as_max_vc: as_basic::AS_MAX_VC,
         iba_max_entries: u(iba::IBA_MAX_ENTRIES),

@@ -4,6 +4,7 @@
 // present in the trace decide what is drawn: no scheduler is special-cased beyond names
 // and units.
 import { colorFor } from '../charts/palette';
+import { ENGINE_LIMITS } from '../generated/limits';
 import type { Decision, Registers, SchedulerCost, TableSide, Trace } from '../generated';
 import { lookupScheduler, schedulerTitle } from '../schedulers/registry';
 
@@ -11,7 +12,7 @@ import { lookupScheduler, schedulerTitle } from '../schedulers/registry';
 export const schedulerName = schedulerTitle;
 
 /** Bytes per credit (the engine's flow-control unit). */
-export const CREDIT_BYTES = 64;
+export const CREDIT_BYTES = ENGINE_LIMITS.credit_bytes;
 
 /** One entry of an arbitration table. */
 export interface EntryView {

@@ -9,9 +9,17 @@ export type EngineLimits = {
  */
 max_classes: number, 
 /**
+ * Bytes per flow-control credit (and per InfiniBand weight unit).
+ */
+credit_bytes: number, 
+/**
  * Most entries in a DTable.
  */
 max_table_entries: number, 
+/**
+ * Largest DTable entry weight, in credits.
+ */
+max_dtable_weight: number, 
 /**
  * Sizes an Advanced Switching basic table may have.
  */

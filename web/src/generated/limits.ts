@@ -3,7 +3,9 @@ import type { EngineLimits } from './EngineLimits';
 
 export const ENGINE_LIMITS: EngineLimits = {
   "max_classes": 64,
+  "credit_bytes": 64,
   "max_table_entries": 4096,
+  "max_dtable_weight": 65535,
   "as_table_sizes": [
     32,
     64,

@@ -1,5 +1,5 @@
 // InfiniBand VLArb: a high and a low table of (VL, weight) entries and the high limit.
-import { IBA_MAX, IBA_MAX_ENTRIES } from './limits';
+import { IBA_HIGH_LIMIT_UNBOUNDED, IBA_MAX, IBA_MAX_ENTRIES } from './limits';
 import { apportion, capWeights, entriesFromWeights, entryWeightSums, largestPacketCredits, renumber } from './maths';
 import type { SchedulerUi } from './types';
 
@@ -17,11 +17,11 @@ export const iba: SchedulerUi<'iba'> = {
       // From IBA itself both tables carry over; from one table it becomes the low table.
       const keepHigh = from.kind === 'iba';
       const low = capWeights(keepHigh ? tables.main : entries, IBA_MAX).slice(0, IBA_MAX_ENTRIES);
-      return { kind: 'iba', high: capWeights(keepHigh ? tables.high : [], IBA_MAX), low, high_limit: IBA_MAX };
+      return { kind: 'iba', high: capWeights(keepHigh ? tables.high : [], IBA_MAX), low, high_limit: IBA_HIGH_LIMIT_UNBOUNDED };
     }
     const n = classes.length;
     const weights = apportion(shares, Math.max(n, n * Math.min(IBA_MAX, mtuCredits)));
-    return { kind: 'iba', high: [], low: capWeights(entriesFromWeights(weights), IBA_MAX), high_limit: IBA_MAX };
+    return { kind: 'iba', high: [], low: capWeights(entriesFromWeights(weights), IBA_MAX), high_limit: IBA_HIGH_LIMIT_UNBOUNDED };
   },
   withClassAdded: (config, added, n) => ({
     ...config,

@@ -1,24 +1,26 @@
-// Engine limits the scheduler editors use. These are COPIES of the engine's rules
-// (`engine/core/src/scenario/rules.rs`, `scheduler_rules.rs`, `schedulers/iba.rs`): they
-// only size fields, menus and starting values; the engine's validation decides, and its
-// messages are shown next to the fields. Kept in this one file until the engine exposes
-// them (issue 20: "engine limits reach the web through the generated types or wasm calls").
+// Engine limits the scheduler editors use, read from `generated/limits.ts`, which
+// `qoslab gen-types` writes from the engine's own constants (`engine/core/src/limits.rs`):
+// the web keeps no copy. They size fields, menus and starting values; the engine's
+// validation decides, and its messages are shown next to the fields.
+import { ENGINE_LIMITS } from '../generated/limits';
 
-/** Table sizes of an AS basic table (scheduler_rules.rs). */
-export const AS_TABLE_SIZES: readonly number[] = [32, 64, 128, 256, 512, 1024];
-/** Largest IBA entry weight and high limit (scheduler_rules.rs; `UNBOUNDED` in iba.rs). */
-export const IBA_MAX = 255;
-/** Most entries of an IBA table (scheduler_rules.rs). */
-export const IBA_MAX_ENTRIES = 64;
-/** Most entries of a DTable (`MAX_TABLE_ENTRIES`, rules.rs). */
-export const MAX_TABLE_ENTRIES = 4096;
-/** Largest DTable entry weight in credits (scheduler_rules.rs). */
-export const MAX_DTABLE_WEIGHT = 65_535;
-/** Largest DRR quantum in bytes (`MAX_QUANTUM_BYTES`, rules.rs). */
-export const MAX_QUANTUM_BYTES = 16_777_216;
-/** Largest EDF deadline in ns (`MAX_DEADLINE_NS`, rules.rs). */
-export const MAX_DEADLINE_NS = 1e12;
-/** Largest strict priority (scheduler_rules.rs). */
-export const MAX_PRIORITY = 255;
-/** Bytes per credit / IBA weight unit (`CREDIT_BYTES`, flow_control.rs). */
-export const UNIT_BYTES = 64;
+/** Table sizes of an AS basic table. */
+export const AS_TABLE_SIZES: readonly number[] = ENGINE_LIMITS.as_table_sizes;
+/** Largest IBA entry weight. */
+export const IBA_MAX = ENGINE_LIMITS.iba_max_weight;
+/** The IBA high limit meaning "unbounded" (also its largest value). */
+export const IBA_HIGH_LIMIT_UNBOUNDED = ENGINE_LIMITS.iba_high_limit_unbounded;
+/** Most entries of an IBA table. */
+export const IBA_MAX_ENTRIES = ENGINE_LIMITS.iba_max_entries;
+/** Most entries of a DTable. */
+export const MAX_TABLE_ENTRIES = ENGINE_LIMITS.max_table_entries;
+/** Largest DTable entry weight in credits. */
+export const MAX_DTABLE_WEIGHT = ENGINE_LIMITS.max_dtable_weight;
+/** Largest DRR quantum in bytes. */
+export const MAX_QUANTUM_BYTES = ENGINE_LIMITS.max_quantum_bytes;
+/** Largest EDF deadline in ns. */
+export const MAX_DEADLINE_NS = ENGINE_LIMITS.max_deadline_ns;
+/** Largest strict priority. */
+export const MAX_PRIORITY = ENGINE_LIMITS.max_priority;
+/** Bytes per credit / IBA weight unit. */
+export const UNIT_BYTES = ENGINE_LIMITS.credit_bytes;

@@ -12,12 +12,13 @@ import type {
   TableEntry,
   TrafficConfig,
 } from '../generated';
+import { ENGINE_LIMITS } from '../generated/limits';
 import { schedulerShares, schedulerUi, withClassAdded, withClassRemoved } from '../schedulers/registry';
 
-/** Bytes per flow-control credit. */
-export const CREDIT_BYTES = 64;
+/** Bytes per flow-control credit (the engine's). */
+export const CREDIT_BYTES = ENGINE_LIMITS.credit_bytes;
 /** Most classes per port (the engine's limit; AS tables allow VC ids up to 31, IBA VLs up to 14). */
-export const MAX_CLASSES = 64;
+export const MAX_CLASSES = ENGINE_LIMITS.max_classes;
 
 export type SizeKind = SizeConfig['kind'];
 /** Any arrival process kind. */

@@ -19,7 +19,7 @@ mod table_layout;
 
 pub use fair_queueing::FairQueueingConfig;
 pub use registers::{Registers, TableSide};
-pub use rules::MAX_TABLE_ENTRIES;
+pub use rules::{MAX_DTABLE_WEIGHT, MAX_TABLE_ENTRIES};
 pub(crate) use spec::SchedulerSpec;
 pub use table_entry::TableEntry;
 pub use table_index::TableIndex;

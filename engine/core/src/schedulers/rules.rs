@@ -6,6 +6,8 @@ use crate::scenario::problems::{ClassRef, Problems};
 
 /// Most entries in an arbitration table.
 pub const MAX_TABLE_ENTRIES: usize = 4096;
+/// Largest DTable entry weight, in credits.
+pub const MAX_DTABLE_WEIGHT: u32 = 65_535;
 
 /// Checks a per-class list has one item per class.
 pub(crate) fn per_class_len(len: usize, classes: usize, at: &str, p: &mut Problems) -> bool {
@@ -86,10 +88,13 @@ pub(crate) fn validate_table(
             continue;
         };
         let mtu_credits = credits_for(class.max_bytes);
-        if e.weight == 0 || e.weight > 65_535 {
+        if e.weight == 0 || e.weight > MAX_DTABLE_WEIGHT {
             p.add(
                 format!("{at}[{j}].weight"),
-                format!("must be between 1 and 65535 credits (got {})", e.weight),
+                format!(
+                    "must be between 1 and {MAX_DTABLE_WEIGHT} credits (got {})",
+                    e.weight
+                ),
             );
         } else if e.weight < mtu_credits {
             p.add(

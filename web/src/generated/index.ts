@@ -71,6 +71,7 @@ export type { NpSchedulerConfig } from "./NpSchedulerConfig";
 export type { NpServerConfig } from "./NpServerConfig";
 export type { NpStream } from "./NpStream";
 export type { OmniPathConfig } from "./OmniPathConfig";
+export type { OmniPathDTableLayout } from "./OmniPathDTableLayout";
 export type { OmniPathMaps } from "./OmniPathMaps";
 export type { OnOffArrivals } from "./OnOffArrivals";
 export type { OpenSmParsed } from "./OpenSmParsed";

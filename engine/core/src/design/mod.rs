@@ -15,6 +15,7 @@ mod evaluate;
 pub mod fabric;
 mod mapping;
 pub mod omnipath;
+mod omnipath_mapping;
 pub mod opafm;
 pub mod opensm;
 mod placement;

@@ -90,6 +90,17 @@ export function RequirementsForm({ form, onChange, errors, onLoadVector }: Props
         {text('w', 'w', 'w', 'blank = search')}
         {text('k', 'k', 'k', 'blank = search')}
         {text('link_rate_gbps', 'linkRate', 'Link rate (Gb/s)')}
+        {form.technology === 'omnipath' ? (
+          <Field path="switch_ports" label="Switch ports" hint="blank = 48 (Omni-Path reference switch)" errors={errors}>
+            <input
+              type="text"
+              inputMode="numeric"
+              value={form.switchPorts ?? ''}
+              onChange={(e) => set({ switchPorts: e.target.value })}
+              {...a11y('switch_ports', errors, `${designFieldId('switch_ports')}-hint`)}
+            />
+          </Field>
+        ) : null}
       </div>
       <Messages path="" errors={errors} />
       <Messages path="classes" errors={errors} />

@@ -9,8 +9,8 @@
 use qoslab_core::design::{Design, Requirements, design, max_cyclic_distance, parse_requirements};
 
 fn requirements() -> Requirements {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../public/designs/r3-table.json");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/designs/r3-table.json");
     parse_requirements(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -50,7 +50,12 @@ fn the_requirements_file_is_the_study_table() {
     assert_eq!((r.entries, r.gmtu_bytes, r.w, r.k), (64, 2048, None, None));
     for (c, want) in r.classes.iter().zip(CLASSES) {
         assert_eq!(
-            (c.name.as_str(), c.distance, u64::from(c.mtu_bytes).div_ceil(64), c.share),
+            (
+                c.name.as_str(),
+                c.distance,
+                u64::from(c.mtu_bytes).div_ceil(64),
+                c.share
+            ),
             (want.0, Some(want.1), want.2, want.3)
         );
     }
@@ -69,7 +74,10 @@ fn size_distances_and_entries() {
         // Powers of two dividing N: n_i = N / d_i entries, and every window of d_i holds one.
         let n = slots.iter().filter(|&&s| s == i).count() as u64;
         assert_eq!(n, N / u64::from(*distance), "{name}");
-        assert!(max_cyclic_distance(&slots, i).unwrap() <= *distance as usize, "{name}");
+        assert!(
+            max_cyclic_distance(&slots, i).unwrap() <= *distance as usize,
+            "{name}"
+        );
         assert_eq!(d.classes[i].entries, n);
     }
     // The spec's placement: NC at the even entries, VO at 1, 5, 9, ..., VI at 3, 11, ...,
@@ -115,8 +123,16 @@ fn w_and_k_are_the_searchs() {
     assert_eq!(d.max_entry_weight, Some(92));
     for (c, n) in d.classes.iter().zip(&entries) {
         let i = CLASSES.iter().position(|x| x.0 == c.name).unwrap();
-        assert!((c.min_share - min_phi(*n, CLASSES[i].2, k)).abs() < 1e-12, "{}", c.name);
-        assert!((c.max_share - max_phi(*n, w, k)).abs() < 1e-12, "{}", c.name);
+        assert!(
+            (c.min_share - min_phi(*n, CLASSES[i].2, k)).abs() < 1e-12,
+            "{}",
+            c.name
+        );
+        assert!(
+            (c.max_share - max_phi(*n, w, k)).abs() < 1e-12,
+            "{}",
+            c.name
+        );
     }
 }
 
@@ -146,7 +162,11 @@ fn weights_follow_the_formulas() {
         // Rounding: the total is within one credit of wanted x pool (no leftover goes to
         // NC here: the wanted shares add up to 1).
         let exact = want.3 * pool as f64;
-        assert!((total as f64 - exact).abs() <= 1.0, "{}: {total} vs {exact}", c.name);
+        assert!(
+            (total as f64 - exact).abs() <= 1.0,
+            "{}: {total} vs {exact}",
+            c.name
+        );
         assert!((c.share - total as f64 / pool as f64).abs() < 1e-12);
     }
     assert_eq!(sum, pool);

@@ -65,7 +65,12 @@ fn r3_runs_with_messages_and_flits_per_sl() {
     for c in &results.classes {
         let m = c.messages.as_ref().unwrap_or_else(|| panic!("{}", c.name));
         // With R3's MTUs no message is split: a message is a packet.
-        assert_eq!((m.generated, m.delivered), (c.generated, c.delivered), "{}", c.name);
+        assert_eq!(
+            (m.generated, m.delivered),
+            (c.generated, c.delivered),
+            "{}",
+            c.name
+        );
         assert_eq!(m.in_flight, c.in_flight, "{}", c.name);
         assert!(m.latency_ns.samples > 0, "{}", c.name);
         assert_eq!(m.latency_ns.mean, c.latency_ns.mean, "{}", c.name);
@@ -106,8 +111,16 @@ fn a_smaller_mtu_splits_bursts4_messages() {
         assert_eq!(m.generated, m.delivered + m.in_flight, "{}", c.name);
         assert!(c.delivered >= 4 * m.delivered, "{}", c.name);
         // A message waits for its last packet.
-        assert!(m.latency_ns.mean.unwrap() >= c.latency_ns.mean.unwrap(), "{}", c.name);
-        assert!(m.latency_ns.min.unwrap() >= c.latency_ns.min.unwrap(), "{}", c.name);
+        assert!(
+            m.latency_ns.mean.unwrap() >= c.latency_ns.mean.unwrap(),
+            "{}",
+            c.name
+        );
+        assert!(
+            m.latency_ns.min.unwrap() >= c.latency_ns.min.unwrap(),
+            "{}",
+            c.name
+        );
     }
     // The work estimate counts the split packets: four per best-effort message (the
     // QoS classes silenced, so only the messages of EE, BE and BK count).
@@ -141,7 +154,10 @@ fn without_the_new_fields_results_keep_their_form() {
     }
     let (_, json) = run(&doc);
     for c in json["classes"].as_array().unwrap() {
-        assert!(c.get("messages").is_none() && c.get("flits").is_none(), "{c}");
+        assert!(
+            c.get("messages").is_none() && c.get("flits").is_none(),
+            "{c}"
+        );
     }
 }
 
@@ -162,13 +178,21 @@ fn mtu_and_flit_fields_are_validated_with_their_paths() {
         ],
         "{errors:?}"
     );
-    assert!(errors[0].1.contains("between 64 and 65536 bytes (got 32)"), "{errors:?}");
-    assert!(errors[2].1.contains("between 1 and 65536 bytes (got 0)"), "{errors:?}");
+    assert!(
+        errors[0].1.contains("between 64 and 65536 bytes (got 32)"),
+        "{errors:?}"
+    );
+    assert!(
+        errors[2].1.contains("between 1 and 65536 bytes (got 0)"),
+        "{errors:?}"
+    );
     // A negative MTU is refused by the parser, with the path.
     doc["model"]["classes"][2]["mtu_bytes"] = json!(-1);
     let errors = invalid(&doc);
     assert!(
-        errors.iter().any(|e| e.0.starts_with("model.classes[2].mtu_bytes")),
+        errors
+            .iter()
+            .any(|e| e.0.starts_with("model.classes[2].mtu_bytes")),
         "{errors:?}"
     );
 }
@@ -184,7 +208,9 @@ fn an_mtu_lets_buffers_and_tables_hold_packets_not_messages() {
     doc["model"]["switch"]["output_buffer_bytes"] = json!(2048);
     let errors = invalid(&doc);
     assert!(
-        errors.iter().any(|e| e.1.contains("class \"EE\" sends up to 4096 B")),
+        errors
+            .iter()
+            .any(|e| e.1.contains("class \"EE\" sends up to 4096 B")),
         "{errors:?}"
     );
     doc["model"]["classes"][4]["mtu_bytes"] = json!(2048);

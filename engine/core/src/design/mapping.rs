@@ -455,8 +455,10 @@ mod tests {
         let m = &d.mappings[2];
         assert!(m.fits, "{m:?}");
         assert!(
-            m.summary.contains("dedicated table next to each output's SL arbiter")
-                && m.summary.contains("1536 deficit counters and 48 accumulators on a 48-port switch"),
+            m.summary
+                .contains("dedicated table next to each output's SL arbiter")
+                && m.summary
+                    .contains("1536 deficit counters and 48 accumulators on a 48-port switch"),
             "{}",
             m.summary
         );
@@ -481,13 +483,25 @@ mod tests {
         assert!(m.details[2].contains("BK 286.7 us"), "{}", m.details[2]);
         let l = m.omnipath_layout.as_ref().unwrap();
         assert_eq!(
-            (l.switch_ports, l.sls, l.deficit_counters, l.accumulators, l.tables),
+            (
+                l.switch_ports,
+                l.sls,
+                l.deficit_counters,
+                l.accumulators,
+                l.tables
+            ),
             (48, 32, 1536, 48, 48)
         );
         assert_eq!((l.entries_per_table, l.sls_used), (64, 7));
         assert_eq!((l.max_deficit_credits, l.max_accumulated_credits), (31, 95));
         // Only the Omni-Path mapping carries a layout; InfiniBand keeps its own.
-        assert!(d.mappings.iter().filter(|m| m.omnipath_layout.is_some()).count() == 1);
+        assert!(
+            d.mappings
+                .iter()
+                .filter(|m| m.omnipath_layout.is_some())
+                .count()
+                == 1
+        );
         assert!(d.mappings[1].details[3].contains("47 left unused"));
 
         // The registers follow the requirements' switch.

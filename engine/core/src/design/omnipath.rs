@@ -172,11 +172,17 @@ mod tests {
     fn the_adaptation_counts_registers_per_output() {
         let l = dtable_layout(REFERENCE_PORTS, SLS, 64, 7, 31, 95);
         assert_eq!((l.switch_ports, l.sls), (48, 32));
-        assert_eq!((l.deficit_counters, l.accumulators, l.tables), (1536, 48, 48));
+        assert_eq!(
+            (l.deficit_counters, l.accumulators, l.tables),
+            (1536, 48, 48)
+        );
         assert_eq!((l.deficit_counters_per_output, l.sls_used), (32, 7));
         assert_eq!((l.max_deficit_credits, l.max_accumulated_credits), (31, 95));
         let l = dtable_layout(24, 16, 32, 3, 0, 0);
-        assert_eq!((l.deficit_counters, l.accumulators, l.entries_per_table), (384, 24, 32));
+        assert_eq!(
+            (l.deficit_counters, l.accumulators, l.entries_per_table),
+            (384, 24, 32)
+        );
     }
 
     #[test]

@@ -388,14 +388,8 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
                     connections =
                         connections.saturating_add(count.saturating_mul(u64::from(end_points)));
                 }
-                if let Some(per_end_point) = super::bounds::network_class_packets(
-                    &at,
-                    t,
-                    class_mtu,
-                    link,
-                    s.duration_us,
-                    p,
-                )
+                if let Some(per_end_point) =
+                    super::bounds::network_class_packets(&at, t, class_mtu, link, s.duration_us, p)
                 {
                     expected_packets += per_end_point * f64::from(end_points);
                 }

@@ -269,7 +269,12 @@ mod tests {
                 "{first}"
             );
             assert!(!out.contains("low-priority entries") && !out.contains("47"));
-            assert!(!first.trim_start_matches("<!--").trim_end_matches("-->").contains("--"));
+            assert!(
+                !first
+                    .trim_start_matches("<!--")
+                    .trim_end_matches("-->")
+                    .contains("--")
+            );
         }
     }
 

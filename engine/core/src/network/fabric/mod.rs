@@ -38,12 +38,12 @@
 
 mod audit;
 mod build;
+#[cfg(test)]
+mod message_tests;
 pub mod messages;
 mod ports;
 mod results;
 mod switching;
-#[cfg(test)]
-mod message_tests;
 #[cfg(test)]
 mod tests;
 

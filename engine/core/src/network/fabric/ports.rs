@@ -2,12 +2,12 @@
 //! link freeing, and credits going back upstream.
 
 use super::audit::check_fill;
+use super::messages::split;
 use super::{Event, NetworkSim};
 use crate::network::credits_for;
 use crate::network::port::NetPacket;
 use crate::network::topology::NodeKind;
 use crate::time::SimTime;
-use super::messages::split;
 use crate::traffic::{Generated, NO_FLOW};
 
 impl NetworkSim {

@@ -14,6 +14,7 @@ pub mod ets;
 mod evaluate;
 pub mod fabric;
 mod mapping;
+mod mapping_context;
 pub mod omnipath;
 mod omnipath_mapping;
 pub mod opafm;

@@ -12,7 +12,7 @@
 
 use super::bound::Arbiter;
 use super::designed::TechnologyMapping;
-use super::mapping::{BYTE_FIELD, Context, IB_TABLE_ENTRIES, OPA_MAX_MTU_BYTES, mapping};
+use super::mapping_context::{BYTE_FIELD, Context, IB_TABLE_ENTRIES, OPA_MAX_MTU_BYTES, mapping};
 use super::omnipath::{SLS, describe, dtable_layout};
 use super::requirements::{CREDIT_BYTES, Technology};
 

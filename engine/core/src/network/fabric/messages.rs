@@ -128,8 +128,8 @@ impl Messages {
         let last = match pending {
             None => true,
             Some((&first, p)) => {
-                p.left -= 1;
-                self.split_in_flight[class] -= 1;
+                p.left = p.left.saturating_sub(1);
+                self.split_in_flight[class] = self.split_in_flight[class].saturating_sub(1);
                 let done = p.left == 0;
                 if done {
                     self.pending.remove(&first);

@@ -140,3 +140,12 @@ test('Omni-Path: the DTable adaptation with its registers, counted by the engine
   expect(tableBox && panelBox && tableBox.x + tableBox.width <= panelBox.x + panelBox.width + 1).toBe(true);
   await opa.screenshot({ path: `${screens}design-opa-layout-390.png` });
 });
+
+test('the R3 table: its requirements load from the bundled file and Auto-design finds w = 2.9, k = 0.5', async ({ page }) => {
+  await page.goto('./#view=design');
+  await page.getByRole('button', { name: 'Load the R3 table requirements' }).click();
+  await expect(page.getByTestId('design-status')).toContainText('Loaded the R3 table requirements');
+  await expect(page.getByLabel('VO wanted share')).toHaveValue('0.164');
+  await page.getByRole('button', { name: 'Auto-design' }).click();
+  await expect(page.getByTestId('design-status')).toContainText('Designed: w = 2.9, k = 0.5, pool 1024, M = 92.');
+});

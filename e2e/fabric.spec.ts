@@ -119,3 +119,33 @@ test('Omni-Path: opafm.xml and the ETS command download with the CLI’s content
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByTestId('design-import-result')).toContainText('QOSGroup "VI" > Bandwidth: must be a whole percentage 1-100%');
 });
+
+test('Omni-Path: the DTable adaptation with its registers, counted by the engine for the switch size', async ({ page }) => {
+  await designVector(page, 'omnipath');
+  const opa = page.getByTestId('design-mapping-omnipath');
+  await expect(opa).toContainText("dedicated table next to each output's SL arbiter");
+  await expect(opa).not.toContainText('47 left unused');
+  const layout = opa.getByTestId('design-opa-layout');
+  await expect(layout).toContainText('48-port switch with 32 SLs');
+  await expect(layout.getByRole('row', { name: /Deficit counters/ })).toContainText('1536');
+  await expect(layout.getByRole('row', { name: /Accumulated-weight/ })).toContainText('48');
+  await page.getByLabel('Switch ports').fill('24');
+  await page.getByRole('button', { name: 'Auto-design' }).click();
+  await expect(layout).toContainText('24-port switch with 32 SLs');
+  await expect(layout.getByRole('row', { name: /Deficit counters/ })).toContainText('768');
+  await page.setViewportSize({ width: 390, height: 1400 });
+  await opa.scrollIntoViewIfNeeded();
+  // The table fits a 390 px screen: no wider than the panel it sits in.
+  const [tableBox, panelBox] = [await layout.boundingBox(), await opa.boundingBox()];
+  expect(tableBox && panelBox && tableBox.x + tableBox.width <= panelBox.x + panelBox.width + 1).toBe(true);
+  await opa.screenshot({ path: `${screens}design-opa-layout-390.png` });
+});
+
+test('the R3 table: its requirements load from the bundled file and Auto-design finds w = 2.9, k = 0.5', async ({ page }) => {
+  await page.goto('./#view=design');
+  await page.getByRole('button', { name: 'Load the R3 table requirements' }).click();
+  await expect(page.getByTestId('design-status')).toContainText('Loaded the R3 table requirements');
+  await expect(page.getByLabel('VO wanted share')).toHaveValue('0.164');
+  await page.getByRole('button', { name: 'Auto-design' }).click();
+  await expect(page.getByTestId('design-status')).toContainText('Designed: w = 2.9, k = 0.5, pool 1024, M = 92.');
+});

@@ -62,6 +62,8 @@ pub fn class_results(name: &str, c: &ClassCounters, capacity: f64, in_flight: u6
         latency_ns: c.latency.summary(),
         jitter_ns: None,
         connections: None,
+        messages: None,
+        flits: None,
     }
 }
 

@@ -108,6 +108,48 @@ pub struct ClassResults {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub connections: Option<ConnectionCounts>,
+    /// Messages of the class (networks, classes with an MTU: each message the generator
+    /// yields is split into packets of at most the MTU; the counts above are packets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub messages: Option<MessageResults>,
+    /// Offered load and throughput in flits per cycle per end point (networks with a
+    /// flit size; a cycle is one flit time on a link, a packet counts whole flits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub flits: Option<FlitResults>,
+}
+
+/// The messages of one class (`generated = delivered + in_flight`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct MessageResults {
+    /// The class's MTU in bytes.
+    pub mtu_bytes: u32,
+    /// Messages generated over the whole run.
+    #[ts(type = "number")]
+    pub generated: u64,
+    /// Messages whose last packet arrived, over the whole run.
+    #[ts(type = "number")]
+    pub delivered: u64,
+    /// Messages with a packet still queued or on a link at the end.
+    #[ts(type = "number")]
+    pub in_flight: u64,
+    /// Latency from generation to the arrival of the message's last packet, of messages
+    /// generated in the window and delivered by the end.
+    pub latency_ns: LatencySummary,
+}
+
+/// A class's traffic in flits per cycle per end point.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct FlitResults {
+    /// Bytes per flit.
+    pub flit_bytes: u32,
+    /// One cycle (a flit's time on a link), in ns.
+    pub cycle_ns: f64,
+    /// Flits generated in the window per cycle per end point.
+    pub offered: f64,
+    /// Flits delivered in the window per cycle per end point.
+    pub throughput: f64,
 }
 
 /// Connections of one class over all end points.

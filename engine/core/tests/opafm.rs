@@ -247,7 +247,7 @@ proptest! {
         prop_assert_eq!(import(&export_fragment(&d).unwrap()).unwrap(), g.clone());
         let r0 = qoslab_core::design::Requirements {
             technology: Technology::Omnipath, entries: 64, gmtu_bytes: 2048, w: None, k: None,
-            classes: vec![], link_rate_gbps: None, fabric: None,
+            classes: vec![], link_rate_gbps: None, fabric: None, switch_ports: None,
         };
         let r = requirements_from(&back, &r0).unwrap();
         for (c, g) in r.classes.iter().zip(&g) {

@@ -4,7 +4,7 @@
 // design (form as typed + edited table) lives in the address: `#view=design&v=1&d=...`.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DesignEngine } from '../engine/client';
-import type { Design, DesignEntry, Evaluation, FieldError, Scenario } from '../generated';
+import type { Design, DesignEntry, Evaluation, FieldError, Requirements, Scenario } from '../generated';
 import { outcomeError, outcomeLines } from '../engine/outcome';
 import { fieldErrors, groupByPath } from '../shared/errors';
 import { SharePanel } from '../share/SharePanel';
@@ -15,7 +15,7 @@ import { ExportImport } from './ExportImport';
 import { FabricPanel } from './FabricPanel';
 import { hasFabric } from './fabric';
 import { MappingPanel } from './MappingPanel';
-import { designDoc } from './io';
+import { designDoc, formFromRequirements } from './io';
 import { defaultForm, followRenames, formProblems, multimediaForm, setEntry, toRequirements, type DesignForm } from './model';
 import { simulationScenario } from './simulation';
 import { RequirementsForm } from './RequirementsForm';
@@ -232,6 +232,16 @@ export function DesignView({ engine, onSimulate }: Props) {
         onLoadVector={() => {
           setForm(multimediaForm());
           setStatus('Loaded the multimedia vector (spec, 7 classes).');
+        }}
+        onLoadR3={() => {
+          // The R3 presets' table comes from this file too (`qoslab design designs/r3-table.json`).
+          fetch(new URL('designs/r3-table.json', document.baseURI))
+            .then(async (response) => {
+              if (!response.ok) throw new Error(`HTTP ${response.status}`);
+              setForm(formFromRequirements((await response.json()) as Requirements, form.linkRate));
+              setStatus('Loaded the R3 table requirements (designs/r3-table.json, 7 classes); press Auto-design.');
+            })
+            .catch((e: unknown) => setStatus(`The R3 table requirements could not be loaded: ${e instanceof Error ? e.message : String(e)}`));
         }}
       />
       {hasFabric(form.technology) ? <FabricPanel form={form} design={current?.design ?? null} errors={errors} onChange={(fabric) => setForm({ ...form, fabric })} /> : null}

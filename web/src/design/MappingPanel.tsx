@@ -1,7 +1,52 @@
 // How the design Auto-design makes for the requirements maps onto each technology (the
-// engine's `Design.mappings`): fits or not, how, what is lost, what prevents it.
-import type { TechnologyMapping } from '../generated';
+// engine's `Design.mappings`): fits or not, how, what is lost, what prevents it; for
+// Omni-Path, the registers of the DTable adaptation as the engine counted them.
+import type { OmniPathDTableLayout, TechnologyMapping } from '../generated';
 import { TECHNOLOGIES } from './model';
+
+/** The Omni-Path DTable adaptation's registers: per output and for the whole switch. */
+export function OmniPathLayout({ layout: l }: { layout: OmniPathDTableLayout }) {
+  return (
+    <table className="design-opa-layout" data-testid="design-opa-layout">
+      <caption>
+        Omni-Path DTable adaptation on a {l.switch_ports}-port switch with {l.sls} SLs: a dedicated table next to each
+        output&apos;s SL arbiter (not the InfiniBand 64/16/1 layout)
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Register</th>
+          <th scope="col">Per output</th>
+          <th scope="col">Switch</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">DTable ({l.entries_per_table} entries)</th>
+          <td>1</td>
+          <td>{l.tables}</td>
+        </tr>
+        <tr>
+          <th scope="row">Deficit counters (one per SL)</th>
+          <td>{l.deficit_counters_per_output}</td>
+          <td>{l.deficit_counters}</td>
+        </tr>
+        <tr>
+          <th scope="row">Accumulated-weight registers</th>
+          <td>1</td>
+          <td>{l.accumulators}</td>
+        </tr>
+      </tbody>
+      <tfoot>
+        <tr>
+          <td colSpan={3}>
+            This design uses {l.sls_used} of the {l.sls} SLs; deficits reach {l.max_deficit_credits} credits, the register{' '}
+            {l.max_accumulated_credits}.
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
 
 function label(m: TechnologyMapping): string {
   return TECHNOLOGIES.find((t) => t.value === m.technology)?.label.split(' (')[0] ?? m.technology;
@@ -35,6 +80,7 @@ export function MappingPanel({ mappings }: { mappings: readonly TechnologyMappin
                 </ul>
               ) : null}
             </details>
+            {m.omnipath_layout ? <OmniPathLayout layout={m.omnipath_layout} /> : null}
           </li>
         ))}
       </ul>

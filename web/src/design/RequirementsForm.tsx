@@ -11,6 +11,8 @@ interface Props {
   onChange: (form: DesignForm) => void;
   errors: ErrorsByPath;
   onLoadVector: () => void;
+  /** Loads the requirements of the R3 study's table (`public/designs/r3-table.json`). */
+  onLoadR3?: () => void;
 }
 
 /** DOM id of the input for a requirements path. */
@@ -53,7 +55,7 @@ function Field({ path, label, hint, errors, children }: { path: string; label: s
   );
 }
 
-export function RequirementsForm({ form, onChange, errors, onLoadVector }: Props) {
+export function RequirementsForm({ form, onChange, errors, onLoadVector, onLoadR3 }: Props) {
   const set = (patch: Partial<DesignForm>) => onChange({ ...form, ...patch });
   const setClass = (i: number, patch: Partial<ClassForm>) =>
     onChange({ ...form, classes: form.classes.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
@@ -90,6 +92,17 @@ export function RequirementsForm({ form, onChange, errors, onLoadVector }: Props
         {text('w', 'w', 'w', 'blank = search')}
         {text('k', 'k', 'k', 'blank = search')}
         {text('link_rate_gbps', 'linkRate', 'Link rate (Gb/s)')}
+        {form.technology === 'omnipath' ? (
+          <Field path="switch_ports" label="Switch ports" hint="blank = 48 (Omni-Path reference switch)" errors={errors}>
+            <input
+              type="text"
+              inputMode="numeric"
+              value={form.switchPorts ?? ''}
+              onChange={(e) => set({ switchPorts: e.target.value })}
+              {...a11y('switch_ports', errors, `${designFieldId('switch_ports')}-hint`)}
+            />
+          </Field>
+        ) : null}
       </div>
       <Messages path="" errors={errors} />
       <Messages path="classes" errors={errors} />
@@ -174,6 +187,11 @@ export function RequirementsForm({ form, onChange, errors, onLoadVector }: Props
         <button type="button" onClick={onLoadVector}>
           Load the multimedia vector
         </button>
+        {onLoadR3 ? (
+          <button type="button" onClick={onLoadR3}>
+            Load the R3 table requirements
+          </button>
+        ) : null}
       </div>
     </fieldset>
   );

@@ -29,6 +29,7 @@ export function formFromRequirements(r: Requirements, linkRate: string): DesignF
     linkRate: rate === null || rate === undefined ? linkRate : String(rate),
     classes: r.classes.map((c) => ({ name: c.name, distance: t(c.distance), share: t(c.share), mtu: t(c.mtu_bytes) })),
     ...(r.fabric ? { fabric: fabricFromOptions(r.fabric) } : {}),
+    ...(typeof r.switch_ports === 'number' ? { switchPorts: String(r.switch_ports) } : {}),
   };
 }
 
@@ -49,9 +50,16 @@ export function formFromDesign(d: Design, linkRate: string): { form: DesignForm;
       linkRate: typeof d.link_rate_gbps === 'number' ? String(d.link_rate_gbps) : linkRate,
       classes: d.classes.map((c) => ({ name: c.name, distance: t(c.distance), share: String(c.wanted_share), mtu: String(c.mtu_credits * 64) })),
       ...(d.fabric ? { fabric: fabricFromOptions(d.fabric) } : {}),
+      ...omnipathPorts(d),
     },
     table: d.table.map((e) => ({ class: e.class, weight: e.weight })),
   };
+}
+
+/** An Omni-Path design's switch size, from the registers the engine counted for it. */
+function omnipathPorts(d: Design): { switchPorts?: string } {
+  const layout = d.technology === 'omnipath' ? d.mappings?.find((m) => m.omnipath_layout)?.omnipath_layout : undefined;
+  return layout ? { switchPorts: String(layout.switch_ports) } : {};
 }
 
 function looksLikeDesign(v: unknown): v is Design {

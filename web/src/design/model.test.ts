@@ -7,6 +7,7 @@ import {
   latencyChoice,
   moveKey,
   multimediaForm,
+  parseDesignDoc,
   parseWeight,
   tableFromOpenSm,
   toRequirements,
@@ -42,6 +43,19 @@ describe('requirements from the form', () => {
     const s = toRequirements(f);
     expect([s.w, s.k, s.classes[6]!.distance, s.link_rate_gbps]).toEqual([null, null, null, 2.5]);
     expect('link_rate_gbps' in toRequirements({ ...f, linkRate: 'fast' })).toBe(false);
+  });
+
+  it('sends the Omni-Path switch size for the adaptation’s register count, and keeps it in links', () => {
+    const f = { ...multimediaForm(), technology: 'omnipath' as const, switchPorts: '24' };
+    expect(toRequirements(f).switch_ports).toBe(24);
+    // Blank: the engine's default (48); other technologies never send it.
+    expect('switch_ports' in toRequirements({ ...f, switchPorts: ' ' })).toBe(false);
+    expect('switch_ports' in toRequirements({ ...f, technology: 'infiniband' })).toBe(false);
+    expect(formProblems({ ...f, switchPorts: 'many' })).toEqual([
+      { path: 'switch_ports', message: 'must be a number, or blank for the 48-port reference switch (got many)' },
+    ]);
+    const back = parseDesignDoc(JSON.stringify({ version: 1, form: f, table: null }));
+    expect(back.ok && back.doc.form.switchPorts).toBe('24');
   });
 
   it('names unreadable numbers by the engine’s paths', () => {

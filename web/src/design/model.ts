@@ -32,6 +32,8 @@ export interface DesignForm {
   classes: ClassForm[];
   /** InfiniBand / Omni-Path fabric-manager settings (absent: defaults). */
   fabric?: FabricForm;
+  /** Omni-Path: ports of the switch whose DTable-adaptation registers are counted ('' or absent: the engine's 48). */
+  switchPorts?: string;
 }
 
 /** The technologies, with their names in the UI. */
@@ -127,6 +129,9 @@ export function toRequirements(form: DesignForm): Requirements {
   if (Number.isFinite(rate)) r.link_rate_gbps = rate;
   const fabric = toFabricOptions(form.technology, form.fabric);
   if (fabric) r.fabric = fabric;
+  // Unreadable: left out (the form names it), like the link rate.
+  const ports = num(form.switchPorts ?? '');
+  if (form.technology === 'omnipath' && Number.isFinite(ports)) r.switch_ports = ports;
   return r;
 }
 
@@ -149,6 +154,7 @@ export function formProblems(form: DesignForm): FieldError[] {
   check('w', form.w, 'search');
   check('k', form.k, 'search');
   check('link_rate_gbps', form.linkRate, null);
+  if (form.technology === 'omnipath') check('switch_ports', form.switchPorts ?? '', 'the 48-port reference switch');
   const rate = num(form.linkRate);
   if (Number.isFinite(rate) && rate <= 0) out.push({ path: 'link_rate_gbps', message: `must be above 0 Gb/s (got ${rate})` });
   form.classes.forEach((c, i) => {
@@ -291,6 +297,7 @@ export function parseDesignDoc(json: string): { ok: true; doc: DesignDoc } | { o
   };
   const fabric = parseFabric(f.fabric, lines);
   if (fabric) form.fabric = fabric;
+  if (f.switchPorts !== undefined) form.switchPorts = text(f, 'switchPorts', 'form.switchPorts');
   let table: DesignEntry[] | null = null;
   if (raw.table !== null && raw.table !== undefined) {
     if (!Array.isArray(raw.table)) lines.push('table: must be a list or null');

@@ -24,4 +24,12 @@ best_effort: boolean,
  * packets, read by switch arbiters that respect it (the two-VC designs). Absent:
  * `7 - index` for the first eight classes (so 7..0 in class order), 0 after.
  */
-priority?: number, };
+priority?: number, 
+/**
+ * The class's (SL's) MTU in bytes, its entry of the per-SL MTU table: every message
+ * the generator yields is split into packets of at most this size (the last one
+ * smaller), and the results also give the class's message latency, from generation
+ * to the arrival of the message's last packet. Absent: a generated message is one
+ * packet and no message results are given.
+ */
+mtu_bytes?: number, };

@@ -57,4 +57,11 @@ interface_scheduler: SchedulerConfig,
 /**
  * The output scheduler of every switch output port.
  */
-switch_scheduler: SchedulerConfig, };
+switch_scheduler: SchedulerConfig, 
+/**
+ * Flit size in bytes (e.g. 64 for the R3 switches): with it, the results also give
+ * each class's offered load and throughput in flits per cycle per end point, a cycle
+ * being one flit time on a link (`docs/modelling.md`, "Messages, MTUs and flits").
+ * Absent: not reported.
+ */
+flit_bytes?: number, };

@@ -40,4 +40,10 @@ link_rate_gbps?: number,
  * InfiniBand and Omni-Path: the fabric manager's settings beyond the table (OpenSM
  * prefix, high-priority table and limit, SL2VL; `docs/opensm.md`). Absent: defaults.
  */
-fabric?: FabricOptions, };
+fabric?: FabricOptions, 
+/**
+ * Ports of the switch whose arbiter registers the Omni-Path mapping counts (the
+ * DTable adaptation has a table, a deficit counter per SL and an accumulator per
+ * output); absent: 48, the Omni-Path reference switch (12 MPorts of 4).
+ */
+switch_ports?: number, };

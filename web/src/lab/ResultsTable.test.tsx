@@ -55,6 +55,36 @@ const fixture: RunResults = {
 afterEach(cleanup);
 
 describe('ResultsTable', () => {
+  it('adds message latency and flits per cycle per end point when the network gives them', () => {
+    const voice = fixture.classes[0]!;
+    const results: RunResults = {
+      ...fixture,
+      classes: [
+        {
+          ...voice,
+          messages: { mtu_bytes: 256, generated: 10, delivered: 10, in_flight: 0, latency_ns: latency(20_000, 19_000, 50_000, 60_000) },
+          flits: { flit_bytes: 64, cycle_ns: 5.12, offered: 0.1, throughput: 0.09876 },
+        },
+        fixture.classes[1]!,
+      ],
+    };
+    render(<ResultsTable results={results} />);
+    const table = screen.getByTestId('results-table');
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(-3)).toEqual(['Message mean (µs)', 'Message p99 (µs)', 'Throughput (flits/cycle/node)']);
+    const row = within(table).getByRole('rowheader', { name: 'Voice' }).closest('tr')!;
+    const cells = Array.from(row.querySelectorAll('td')).map((td) => td.textContent);
+    expect(cells.slice(-3)).toEqual(['20.0', '50.0', '0.0988']);
+    const idle = within(table).getByRole('rowheader', { name: 'Idle' }).closest('tr')!;
+    expect(Array.from(idle.querySelectorAll('td')).map((td) => td.textContent).slice(-3)).toEqual(['–', '–', '–']);
+  });
+
+  it('has no message or flit columns for results without them', () => {
+    render(<ResultsTable results={fixture} />);
+    const headers = within(screen.getByTestId('results-table')).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.some((h) => h?.startsWith('Message') || h?.includes('flits'))).toBe(false);
+  });
+
   it('shows the numbers of each class in one latency unit', () => {
     render(<ResultsTable results={fixture} />);
     const table = screen.getByTestId('results-table');

@@ -5,6 +5,9 @@ import { formatCount, formatLatency, formatPercent, resultsLatencyUnit } from '.
 
 export function ResultsTable({ results }: { results: RunResults }) {
   const unit = resultsLatencyUnit(results);
+  // Networks add, when asked for, message latency (classes with an MTU) and flits.
+  const messages = results.classes.some((c) => c.messages);
+  const flits = results.classes.some((c) => c.flits);
   return (
     <div className="results-numbers">
       <div className="table-scroll">
@@ -22,6 +25,9 @@ export function ResultsTable({ results }: { results: RunResults }) {
               <th scope="col">p50 ({unit.unit})</th>
               <th scope="col">p99 ({unit.unit})</th>
               <th scope="col">Max ({unit.unit})</th>
+              {messages ? <th scope="col">Message mean ({unit.unit})</th> : null}
+              {messages ? <th scope="col">Message p99 ({unit.unit})</th> : null}
+              {flits ? <th scope="col">Throughput (flits/cycle/node)</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -38,6 +44,9 @@ export function ResultsTable({ results }: { results: RunResults }) {
                 <td>{formatLatency(c.latency_ns.p50, unit)}</td>
                 <td>{formatLatency(c.latency_ns.p99, unit)}</td>
                 <td>{formatLatency(c.latency_ns.max, unit)}</td>
+                {messages ? <td>{c.messages ? formatLatency(c.messages.latency_ns.mean, unit) : '–'}</td> : null}
+                {messages ? <td>{c.messages ? formatLatency(c.messages.latency_ns.p99, unit) : '–'}</td> : null}
+                {flits ? <td>{c.flits ? c.flits.throughput.toFixed(4) : '–'}</td> : null}
               </tr>
             ))}
           </tbody>
@@ -64,7 +73,8 @@ export function ResultsTable({ results }: { results: RunResults }) {
       <p className="note">
         Packets, offered, throughput and latency count the measurement window (after {formatCount(results.warmup_ns / 1000)} µs of
         warm-up); totals count the whole run of {formatCount(results.duration_ns / 1000)} µs. Latency is from generation
-        to full delivery downstream.
+        to full delivery downstream{messages ? '; message latency (classes with an SL MTU) to the arrival of the message’s last packet' : ''}
+        {flits ? '; a cycle is one flit time on a link' : ''}.
       </p>
     </div>
   );

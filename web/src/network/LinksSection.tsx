@@ -1,4 +1,4 @@
-// The links (all alike) and the network interfaces' buffers.
+// The links (all alike), the flit size of the flit figures, and the network interfaces' buffers.
 import { NumberField } from '../form/fields';
 import type { NetworkLinkConfig } from '../generated';
 import { editNetwork } from './networkScenario';
@@ -33,6 +33,22 @@ export function LinksSection({ scenario, onEdit }: SectionProps) {
         min={0}
         step={1}
         onChange={(v) => setLink({ credit_delay_ns: v })}
+      />
+      <NumberField
+        path="model.flit_bytes"
+        label="Flit size (B)"
+        value={scenario.model.flit_bytes ?? Number.NaN}
+        min={1}
+        step={1}
+        hint="Blank: none. With it, results add throughput in flits per cycle per end point (a cycle = one flit time on a link)."
+        onChange={(v) =>
+          onEdit((s) =>
+            editNetwork(s, (net) => {
+              const { flit_bytes: _, ...rest } = net;
+              return Number.isNaN(v) ? rest : { ...rest, flit_bytes: v };
+            }),
+          )
+        }
       />
       <NumberField
         path="model.interface.buffer_bytes"

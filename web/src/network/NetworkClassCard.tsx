@@ -1,4 +1,5 @@
-// One class of a network: name, kind (QoS or best effort), load, generator, destinations.
+// One class of a network: name, kind (QoS or best effort), load, its SL's MTU, generator,
+// destinations.
 import { memo } from 'react';
 import { colorFor } from '../charts/palette';
 import { FieldMessages, NumberField, SelectField, TextField } from '../form/fields';
@@ -66,6 +67,20 @@ export const NetworkClassCard = memo(function NetworkClassCard({ index: i, cls, 
           step={0.01}
           hint="Fraction of the link rate."
           onChange={(v) => set((c) => ({ ...c, traffic: { ...c.traffic, load: v } }))}
+        />
+        <NumberField
+          path={`${at}.mtu_bytes`}
+          label="SL MTU (B)"
+          value={cls.mtu_bytes ?? Number.NaN}
+          min={64}
+          step={64}
+          hint="Blank: each generated message is one packet. Otherwise messages are split into packets of at most this size; results add message latency (to the last packet)."
+          onChange={(v) =>
+            set((c) => {
+              const { mtu_bytes: _, ...rest } = c;
+              return Number.isNaN(v) ? rest : { ...rest, mtu_bytes: v };
+            })
+          }
         />
         <GeneratorFields index={i} cls={cls} onEdit={onEdit} />
         <DestinationFields index={i} cls={cls} onEdit={onEdit} />

@@ -182,6 +182,25 @@ describe('network scenarios in the link lab', () => {
     expect(current().model).toMatchObject({ switch_scheduler: { kind: 'fifo' } });
   }, 30_000);
 
+  it('per-SL MTUs and the flit size: blank leaves the field out', () => {
+    const { current } = renderEditor(network(), fakeValidate());
+    const mtu = () => screen.getAllByLabelText('SL MTU (B)')[4]!;
+    fireEvent.change(mtu(), { target: { value: '256' } });
+    const net = () => {
+      const m = current().model;
+      if (m.kind !== 'network') throw new Error('network');
+      return m;
+    };
+    expect(net().classes[4]?.mtu_bytes).toBe(256);
+    expect(net().classes[3]).not.toHaveProperty('mtu_bytes');
+    fireEvent.change(mtu(), { target: { value: '' } });
+    expect(net().classes[4]).not.toHaveProperty('mtu_bytes');
+    fireEvent.change(screen.getByLabelText('Flit size (B)'), { target: { value: '64' } });
+    expect(net().flit_bytes).toBe(64);
+    fireEvent.change(screen.getByLabelText('Flit size (B)'), { target: { value: '' } });
+    expect(net()).not.toHaveProperty('flit_bytes');
+  }, 30_000);
+
   it('describes topologies and reads class loads tolerantly', () => {
     const n = network();
     if (n.model.kind !== 'network') throw new Error('network');

@@ -104,4 +104,9 @@ pub struct TechnologyMapping {
     pub details: Vec<String>,
     /// What prevents it from mapping or from keeping a wanted share (sentences).
     pub problems: Vec<String>,
+    /// Omni-Path: the DTable adaptation's registers on the requirements' switch (a table,
+    /// a deficit counter per SL and an accumulator per output).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub omnipath_layout: Option<super::omnipath::OmniPathDTableLayout>,
 }

@@ -22,7 +22,7 @@ pub fn design(r: &Requirements) -> Result<Design, EngineError> {
             message: format!("class {} got no entry that serves it", c.name),
         })?;
     }
-    d.mappings = mappings(&d);
+    d.mappings = mappings(&d, r.switch_ports());
     if d.technology == Technology::Omnipath {
         d.omnipath = omnipath::maps(d.classes.len());
     }

@@ -10,133 +10,37 @@
 //!   keeps DTable semantics (entries in the 64 high-priority entries, 16 low-priority entries
 //!   as deficit counters plus one as the accumulated-weight register, 47 unused) needs an
 //!   arbiter that reads the tables that way; its limits are checked too.
-//! - **Omni-Path**: like InfiniBand (the engine models 64-entry tables with 8-bit weights);
-//!   classes are SLs mapped SL to SC to VL on the data lanes (lane 15 is management; see
-//!   [`super::omnipath`]).
+//! - **Omni-Path** (`omnipath_mapping`): no Omni-Path hardware table holds a DTable and the
+//!   InfiniBand layout above does not apply; the published adaptation adds a dedicated DTable
+//!   next to each output's SL arbiter, with a deficit counter per SL and one
+//!   accumulated-weight register per output, counted for the requirements' switch
+//!   (`OmniPathDTableLayout`); classes are SLs mapped SL to SC to VL on the data lanes (lane
+//!   15 is management; see [`super::omnipath`]).
 //! - **AS basic**: no weights; each entry sends one packet, so only entry counts carry
 //!   bandwidth: the shares it would give with packets of each class's MTU are reported.
 
-use super::bound::{Arbiter, BoundEntry, credits_to_ns, wait_credits};
+use super::bound::Arbiter;
 use super::designed::{Design, TechnologyMapping};
-use super::requirements::{CREDIT_BYTES, Technology};
-use crate::time::BitRate;
+use super::mapping_context::{BYTE_FIELD, Context, IB_TABLE_ENTRIES, OPA_MAX_MTU_BYTES, mapping};
+use super::requirements::Technology;
 
 /// Largest InfiniBand MTU in bytes.
 const IB_MAX_MTU_BYTES: u64 = super::requirements::IB_MAX_MTU_BYTES as u64;
-/// Largest Omni-Path MTU in bytes (10 KiB).
-const OPA_MAX_MTU_BYTES: u64 = 10_240;
-/// Entries of each InfiniBand VLArb table.
-const IB_TABLE_ENTRIES: usize = 64;
 /// Low-table entries the published mapping uses as deficit counters.
 const IB_DEFICIT_COUNTERS: usize = 16;
-/// Largest value of an 8-bit weight field (and of the registers kept in one).
-const BYTE_FIELD: u64 = 255;
 /// Tolerance of share comparisons.
 const EPS: f64 = 1e-9;
 
 /// The mapping of `d` onto DTable, InfiniBand, Omni-Path and the AS basic table, in that
-/// order.
-pub fn mappings(d: &Design) -> Vec<TechnologyMapping> {
+/// order; the Omni-Path registers are counted for a switch of `switch_ports` ports.
+pub fn mappings(d: &Design, switch_ports: u32) -> Vec<TechnologyMapping> {
     let ctx = Context::new(d);
     vec![
         dtable(&ctx),
         vlarb(&ctx, Technology::Infiniband),
-        vlarb(&ctx, Technology::Omnipath),
+        super::omnipath_mapping::omnipath(&ctx, switch_ports),
         advanced_switching(&ctx),
     ]
-}
-
-/// What every mapping needs of the design.
-struct Context<'a> {
-    d: &'a Design,
-    entries: Vec<BoundEntry>,
-    mtus: Vec<u64>,
-    weighted: bool,
-    rate: Option<BitRate>,
-}
-
-impl<'a> Context<'a> {
-    fn new(d: &'a Design) -> Context<'a> {
-        let entries: Vec<BoundEntry> = d
-            .table
-            .iter()
-            .map(|e| BoundEntry {
-                class: d.classes.iter().position(|c| c.name == e.class),
-                weight: e.weight,
-            })
-            .collect();
-        Context {
-            d,
-            weighted: d.table.iter().all(|e| e.weight.is_some()),
-            entries,
-            mtus: d.classes.iter().map(|c| c.mtu_credits).collect(),
-            rate: BitRate::from_gbps(d.link_rate_gbps),
-        }
-    }
-
-    fn max_weight(&self) -> u64 {
-        self.d
-            .table
-            .iter()
-            .filter_map(|e| e.weight)
-            .max()
-            .unwrap_or(0)
-    }
-
-    fn max_mtu_bytes(&self) -> u64 {
-        self.mtus.iter().copied().max().unwrap_or(0) * u64::from(CREDIT_BYTES)
-    }
-
-    /// The worst-case waits under `arbiter`, as "NC 25.1 us, VO ..." at the design's rate.
-    fn waits(&self, arbiter: Arbiter) -> String {
-        let Some(rate) = self.rate else {
-            return String::from("(no valid link rate)");
-        };
-        let bounds = wait_credits(arbiter, &self.entries, &self.mtus, self.d.gmtu_credits);
-        self.d
-            .classes
-            .iter()
-            .zip(bounds)
-            .map(|(c, b)| match b {
-                Some(b) => format!("{} {:.1} us", c.name, credits_to_ns(b, rate) / 1000.0),
-                None => format!("{} never served", c.name),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
-    /// The largest value the accumulated-weight register reaches: deficit (at most
-    /// `MTU - 1`) plus the entry's weight.
-    fn max_accumulated(&self) -> u64 {
-        self.entries
-            .iter()
-            .filter_map(|e| Some(self.mtus.get(e.class?)? - 1 + e.weight?))
-            .max()
-            .unwrap_or(0)
-    }
-
-    fn no_weights(&self, tech: Technology) -> String {
-        format!(
-            "The design has no weights (it was made for {}): design it for {} to get them.",
-            self.d.technology.label(),
-            tech.label()
-        )
-    }
-}
-
-fn mapping(
-    technology: Technology,
-    summary: String,
-    details: Vec<String>,
-    problems: Vec<String>,
-) -> TechnologyMapping {
-    TechnologyMapping {
-        technology,
-        fits: problems.is_empty(),
-        summary,
-        details,
-        problems,
-    }
 }
 
 fn dtable(ctx: &Context) -> TechnologyMapping {
@@ -272,7 +176,7 @@ fn vlarb(ctx: &Context, tech: Technology) -> TechnologyMapping {
     }
     details.push(format!(
         "The published DTable-on-{} layout keeps the DTable entries in the {IB_TABLE_ENTRIES} high-priority entries and uses {IB_DEFICIT_COUNTERS} low-priority entries as deficit counters plus one as the accumulated-weight register ({} left unused); it needs an arbiter that reads the tables that way, not standard VLArb. For this design it {}: {n} of {IB_TABLE_ENTRIES} high entries, {classes} of {IB_DEFICIT_COUNTERS} counters, deficits up to {max_deficit} and the register up to {acc} (8-bit fields).",
-        if ib { "InfiniBand" } else { "InfiniBand (and so Omni-Path)" },
+        if ib { "InfiniBand" } else { "VLArb" },
         IB_TABLE_ENTRIES - IB_DEFICIT_COUNTERS - 1,
         if layout.is_empty() {
             "fits".to_string()
@@ -443,18 +347,69 @@ mod tests {
         assert!(m.details[3].contains("does not fit"), "{}", m.details[3]);
     }
 
+    /// The Omni-Path correction: the dedicated DTable per output with its registers, never
+    /// the InfiniBand 64/16/1 layout.
     #[test]
-    fn omnipath_like_infiniband_with_sl_sc_vl() {
+    fn omnipath_is_the_dtable_adaptation_with_its_registers() {
         let d = vector("omnipath");
         let m = &d.mappings[2];
         assert!(m.fits, "{m:?}");
-        assert!(m.details[0].contains("SL to SC to VL"));
-        assert_eq!(m.details[2], d.mappings[1].details[2]);
+        assert!(
+            m.summary
+                .contains("dedicated table next to each output's SL arbiter")
+                && m.summary
+                    .contains("1536 deficit counters and 48 accumulators on a 48-port switch"),
+            "{}",
+            m.summary
+        );
+        let all = m.details.join(" ");
+        assert!(!all.contains("47 left unused") && !all.contains("and so Omni-Path"));
+        assert!(
+            m.details[0].contains("does not apply to Omni-Path"),
+            "{}",
+            m.details[0]
+        );
         assert!(
             m.details[0].contains("SL 0-6 -> SC 0-6 -> VL 0-6"),
             "{}",
             m.details[0]
         );
+        assert!(
+            m.details[1].contains("in all 48 tables, 1536 deficit counters and 48 accumulators"),
+            "{}",
+            m.details[1]
+        );
+        // DTable semantics: the DTable's waits, not VLArb's.
+        assert!(m.details[2].contains("BK 286.7 us"), "{}", m.details[2]);
+        let l = m.omnipath_layout.as_ref().unwrap();
+        assert_eq!(
+            (
+                l.switch_ports,
+                l.sls,
+                l.deficit_counters,
+                l.accumulators,
+                l.tables
+            ),
+            (48, 32, 1536, 48, 48)
+        );
+        assert_eq!((l.entries_per_table, l.sls_used), (64, 7));
+        assert_eq!((l.max_deficit_credits, l.max_accumulated_credits), (31, 95));
+        // Only the Omni-Path mapping carries a layout; InfiniBand keeps its own.
+        assert!(
+            d.mappings
+                .iter()
+                .filter(|m| m.omnipath_layout.is_some())
+                .count()
+                == 1
+        );
+        assert!(d.mappings[1].details[3].contains("47 left unused"));
+
+        // The registers follow the requirements' switch.
+        let text = VECTOR.replace("\"dtable\"", "\"omnipath\", \"switch_ports\": 24");
+        let d = design(&parse_requirements(&text).unwrap()).unwrap();
+        let l = d.mappings[2].omnipath_layout.as_ref().unwrap();
+        assert_eq!((l.deficit_counters, l.accumulators), (768, 24));
+
         // 20 classes fit Omni-Path's 31 data lanes but not InfiniBand's 15 data VLs.
         let many: Vec<String> = (0..20)
             .map(|i| {
@@ -468,11 +423,16 @@ mod tests {
         let d = design(&parse_requirements(&text).unwrap()).unwrap();
         assert!(d.mappings[2].fits, "{:?}", d.mappings[2]);
         assert!(d.mappings[2].details[0].contains("SL 15-19 -> SC 16-20 -> VL 16-20"));
+        assert_eq!(d.mappings[2].omnipath_layout.as_ref().unwrap().sls_used, 20);
         let maps = d.omnipath.as_ref().unwrap();
         assert_eq!(maps.sl2sc[15], Some(16));
         assert_eq!(maps.sc2sl[16], Some(15));
         assert!(!d.mappings[1].fits);
         assert!(d.mappings[1].problems[0].contains("at most 15 data VLs"));
+        // A bad switch size is named.
+        let text = VECTOR.replace("\"dtable\"", "\"omnipath\", \"switch_ports\": 0");
+        let e = design(&parse_requirements(&text).unwrap()).unwrap_err();
+        assert!(format!("{e:?}").contains("switch_ports"), "{e:?}");
     }
 
     #[test]

@@ -16,6 +16,74 @@ pub const MANAGEMENT_LANE: u8 = 15;
 /// Data lanes: every lane but the management one.
 pub const DATA_LANES: usize = MAP_ENTRIES - 1;
 
+/// Service levels of an Omni-Path device (5-bit SL identifiers).
+pub const SLS: u32 = MAP_ENTRIES as u32;
+/// MPorts of the Omni-Path reference switch.
+pub const REFERENCE_MPORTS: u32 = 12;
+/// Ports of each MPort.
+pub const PORTS_PER_MPORT: u32 = 4;
+/// Ports of the Omni-Path reference switch (12 MPorts of 4): the default of
+/// `Requirements::switch_ports`.
+pub const REFERENCE_PORTS: u32 = REFERENCE_MPORTS * PORTS_PER_MPORT;
+
+/// The Omni-Path DTable adaptation (`shared/spec/20-table-design.md`, "Omni-Path
+/// (correction, 2026-11)"): no Omni-Path hardware table holds a DTable, so a dedicated
+/// DTable sits next to each output's SL arbiter, with its own deficit counter per SL and one
+/// accumulated-weight register per output. The registers of one switch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct OmniPathDTableLayout {
+    /// Ports of the switch (each an output with its own table).
+    pub switch_ports: u32,
+    /// Service levels of the switch (a deficit counter each, per output).
+    pub sls: u32,
+    /// Entries of each output's table (the design's `N`).
+    pub entries_per_table: u32,
+    /// Dedicated tables: one per output.
+    pub tables: u32,
+    /// Deficit counters of one output: one per SL.
+    pub deficit_counters_per_output: u32,
+    /// Deficit counters of the switch: ports x SLs.
+    #[ts(type = "number")]
+    pub deficit_counters: u64,
+    /// Accumulated-weight registers of the switch: one per output.
+    #[ts(type = "number")]
+    pub accumulators: u64,
+    /// SLs the design uses (its classes), per output.
+    pub sls_used: u32,
+    /// Largest value a deficit counter reaches for this design (the largest class MTU
+    /// minus 1), in credits.
+    #[ts(type = "number")]
+    pub max_deficit_credits: u64,
+    /// Largest value the accumulated-weight register reaches (deficit + weight), in credits.
+    #[ts(type = "number")]
+    pub max_accumulated_credits: u64,
+}
+
+/// The adaptation's registers on a switch of `ports` ports and `sls` SLs for a table of
+/// `entries` entries serving `classes` classes, whose deficits and register reach
+/// `max_deficit` and `max_accumulated` credits.
+pub fn dtable_layout(
+    ports: u32,
+    sls: u32,
+    entries: u32,
+    classes: usize,
+    max_deficit: u64,
+    max_accumulated: u64,
+) -> OmniPathDTableLayout {
+    OmniPathDTableLayout {
+        switch_ports: ports,
+        sls,
+        entries_per_table: entries,
+        tables: ports,
+        deficit_counters_per_output: sls,
+        deficit_counters: u64::from(ports) * u64::from(sls),
+        accumulators: u64::from(ports),
+        sls_used: u32::try_from(classes).unwrap_or(u32::MAX),
+        max_deficit_credits: max_deficit,
+        max_accumulated_credits: max_accumulated,
+    }
+}
+
 /// The SL2SC, SC2VL and SC2SL maps of an Omni-Path design, each indexed 0 to 31.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct OmniPathMaps {
@@ -97,6 +165,25 @@ pub fn describe(classes: usize) -> String {
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
     use super::*;
+
+    /// The spec's figure: a 48-port switch with 32 SLs has 1536 deficit counters and 48
+    /// accumulators; the counts follow the port and SL counts.
+    #[test]
+    fn the_adaptation_counts_registers_per_output() {
+        let l = dtable_layout(REFERENCE_PORTS, SLS, 64, 7, 31, 95);
+        assert_eq!((l.switch_ports, l.sls), (48, 32));
+        assert_eq!(
+            (l.deficit_counters, l.accumulators, l.tables),
+            (1536, 48, 48)
+        );
+        assert_eq!((l.deficit_counters_per_output, l.sls_used), (32, 7));
+        assert_eq!((l.max_deficit_credits, l.max_accumulated_credits), (31, 95));
+        let l = dtable_layout(24, 16, 32, 3, 0, 0);
+        assert_eq!(
+            (l.deficit_counters, l.accumulators, l.entries_per_table),
+            (384, 24, 32)
+        );
+    }
 
     #[test]
     fn lanes_skip_the_management_lane() {

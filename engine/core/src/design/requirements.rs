@@ -19,6 +19,8 @@ pub const MAX_TENTHS: u32 = 10_000;
 pub const DEFAULT_LINK_RATE_GBPS: f64 = 2.0;
 /// Largest InfiniBand MTU, in bytes (MTUs are 256, 512, 1024, 2048 or 4096 B).
 pub const IB_MAX_MTU_BYTES: u32 = 4096;
+/// Most ports of the switch whose registers the Omni-Path mapping counts.
+pub const MAX_SWITCH_PORTS: u32 = 1024;
 /// Largest link rate, in Gb/s (the simulator's limit).
 pub const MAX_LINK_RATE_GBPS: f64 = 1.0e6;
 
@@ -84,6 +86,12 @@ pub struct Requirements {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub fabric: Option<FabricOptions>,
+    /// Ports of the switch whose arbiter registers the Omni-Path mapping counts (the
+    /// DTable adaptation has a table, a deficit counter per SL and an accumulator per
+    /// output); absent: 48, the Omni-Path reference switch (12 MPorts of 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub switch_ports: Option<u32>,
 }
 
 impl Requirements {
@@ -97,6 +105,13 @@ impl Requirements {
                 share: c.share,
             })
             .collect()
+    }
+
+    /// The switch ports the Omni-Path mapping counts registers for (the given number, or
+    /// the reference switch's 48).
+    pub fn switch_ports(&self) -> u32 {
+        self.switch_ports
+            .unwrap_or(super::omnipath::REFERENCE_PORTS)
     }
 
     /// The link rate in Gb/s (the given one, or [`DEFAULT_LINK_RATE_GBPS`]).
@@ -203,6 +218,14 @@ pub fn validate_requirements(r: &Requirements) -> Result<(), EngineError> {
             format!(
                 "must be a rate in Gb/s above 0 and at most {MAX_LINK_RATE_GBPS} or null (got {rate})"
             ),
+        );
+    }
+    if let Some(ports) = r.switch_ports
+        && !(1..=MAX_SWITCH_PORTS).contains(&ports)
+    {
+        add(
+            "switch_ports".into(),
+            format!("must be between 1 and {MAX_SWITCH_PORTS} ports or null (got {ports})"),
         );
     }
     let w = r.w.map(tenths);

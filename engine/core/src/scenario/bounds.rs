@@ -89,11 +89,13 @@ pub(super) fn link_lab_class_work(
     })
 }
 
-/// Packets one end point generates in a class of a network over a run; None (with a
+/// Packets one end point generates in a class of a network over a run, counting every
+/// packet a message is split into when the class has an MTU (`mtu`); None (with a
 /// problem added) when its gaps cannot be simulated.
 pub(super) fn network_class_packets(
     at: &str,
     t: &ClassTrafficConfig,
+    mtu: Option<u32>,
     link: BitRate,
     duration_us: u64,
     p: &mut Problems,
@@ -120,7 +122,19 @@ pub(super) fn network_class_packets(
             connections * connection_packets_per_s(g, rate)
         }
     };
-    Some(per_s * seconds)
+    Some(per_s * seconds * packets_per_message(&t.generator, mtu))
+}
+
+/// Upper estimate of the packets a message of `g` is split into with an MTU of `mtu`
+/// bytes: `ceil(size / mtu)` is below `size / mtu + 1`, so at most `mean / mtu + 1` on
+/// average, and never more than `ceil(largest / mtu)`. 1 without an MTU.
+pub(super) fn packets_per_message(g: &GeneratorConfig, mtu: Option<u32>) -> f64 {
+    let Some(mtu) = mtu.filter(|&m| m > 0) else {
+        return 1.0;
+    };
+    let mtu = f64::from(mtu);
+    let most = libm::ceil(f64::from(g.max_packet_bytes()) / mtu).max(1.0);
+    (g.mean_packet_bytes() / mtu + 1.0).min(most)
 }
 
 /// Upper estimate of the packets per second of one connection of mean rate `rate`: for
@@ -200,6 +214,7 @@ pub fn work_estimate(s: &Scenario) -> WorkEstimate {
                     let per_end_point = network_class_packets(
                         &at,
                         &class.traffic,
+                        class.mtu_bytes,
                         link,
                         s.duration_us,
                         &mut scratch,

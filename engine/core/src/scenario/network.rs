@@ -47,7 +47,9 @@ use super::{Scenario, SchedulerConfig};
 pub use crate::network::lanes::{CreditPolicyConfig, LaneMapConfig, LanesConfig};
 pub use crate::network::routing::RoutingConfig;
 use crate::network::topology::Topology;
-use crate::traffic::config::{AdmissionConfig, ClassTrafficConfig};
+use crate::traffic::config::{
+    AdmissionConfig, ClassTrafficConfig, MAX_PACKET_BYTES, MIN_MTU_BYTES,
+};
 use crate::traffic::config_rules::{TrafficContext, validate_admission, validate_class_traffic};
 
 /// Most end points of a network.
@@ -99,6 +101,13 @@ pub struct NetworkConfig {
     pub interface_scheduler: SchedulerConfig,
     /// The output scheduler of every switch output port.
     pub switch_scheduler: SchedulerConfig,
+    /// Flit size in bytes (e.g. 64 for the R3 switches): with it, the results also give
+    /// each class's offered load and throughput in flits per cycle per end point, a cycle
+    /// being one flit time on a link (`docs/modelling.md`, "Messages, MTUs and flits").
+    /// Absent: not reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub flit_bytes: Option<u32>,
 }
 
 /// The links of a network (all alike).
@@ -146,12 +155,26 @@ pub struct NetworkClassConfig {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub priority: Option<u8>,
+    /// The class's (SL's) MTU in bytes, its entry of the per-SL MTU table: every message
+    /// the generator yields is split into packets of at most this size (the last one
+    /// smaller), and the results also give the class's message latency, from generation
+    /// to the arrival of the message's last packet. Absent: a generated message is one
+    /// packet and no message results are given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mtu_bytes: Option<u32>,
 }
 
 /// Highest packet priority level.
 pub const MAX_PRIORITY: u8 = 7;
 
 impl NetworkClassConfig {
+    /// The largest packet the class sends: its generator's largest, cut to its MTU.
+    pub fn max_packet_bytes(&self) -> u32 {
+        let generated = self.traffic.generator.max_packet_bytes();
+        self.mtu_bytes.map_or(generated, |m| generated.min(m))
+    }
+
     /// The priority level of the class at `index`: its `priority`, or by default
     /// `7 - index` (0 from the ninth class on).
     pub fn priority_level(&self, index: usize) -> u8 {
@@ -254,7 +277,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
     let mtu = net
         .classes
         .iter()
-        .map(|c| c.traffic.generator.max_packet_bytes())
+        .map(NetworkClassConfig::max_packet_bytes)
         .max()
         .unwrap_or(0);
     let lanes = super::lanes_rules::LanesInput {
@@ -334,8 +357,19 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
             validate_class_traffic(&format!("{at}.traffic"), t, &ctx, &mut errors);
             p.extend(errors);
         }
+        let class_mtu = class.mtu_bytes;
+        if let Some(m) = class_mtu {
+            if !(MIN_MTU_BYTES..=MAX_PACKET_BYTES).contains(&m) {
+                p.add(
+                    format!("{at}.mtu_bytes"),
+                    format!(
+                        "the SL's MTU must be between {MIN_MTU_BYTES} and {MAX_PACKET_BYTES} bytes (got {m})"
+                    ),
+                );
+            }
+        }
         if p.len() == before {
-            let mtu = t.generator.max_packet_bytes();
+            let mtu = class.max_packet_bytes();
             for (path, bytes) in buffers {
                 if mtu > bytes && (64..=MAX_BUFFER_BYTES).contains(&bytes) {
                     p.add(
@@ -354,7 +388,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
                         connections.saturating_add(count.saturating_mul(u64::from(end_points)));
                 }
                 if let Some(per_end_point) =
-                    super::bounds::network_class_packets(&at, t, link, s.duration_us, p)
+                    super::bounds::network_class_packets(&at, t, class_mtu, link, s.duration_us, p)
                 {
                     expected_packets += per_end_point * f64::from(end_points);
                 }
@@ -371,6 +405,14 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         );
     }
     super::bounds::check_work(expected_packets, 0.0, p);
+    if let Some(f) = net.flit_bytes {
+        if !(1..=MAX_PACKET_BYTES).contains(&f) {
+            p.add(
+                "model.flit_bytes",
+                format!("must be between 1 and {MAX_PACKET_BYTES} bytes (got {f})"),
+            );
+        }
+    }
 
     if let Some(a) = &net.admission {
         let mut errors = Vec::new();
@@ -394,7 +436,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         .map(|c| ClassRef {
             name: &c.name,
             load: c.traffic.load,
-            max_bytes: c.traffic.generator.max_packet_bytes(),
+            max_bytes: c.max_packet_bytes(),
         })
         .collect();
     net.interface_scheduler
@@ -425,6 +467,7 @@ mod tests {
             },
             best_effort: false,
             priority,
+            mtu_bytes: None,
         };
         let levels: Vec<u8> = (0..10).map(|i| class(None).priority_level(i)).collect();
         assert_eq!(levels, vec![7, 6, 5, 4, 3, 2, 1, 0, 0, 0]);

@@ -9,6 +9,7 @@
 pub mod admission;
 pub mod bursts;
 pub mod classes_8021d;
+pub mod classes_r3;
 pub mod config;
 pub mod config_rules;
 pub mod connections;

@@ -22,6 +22,7 @@ pub fn requirements(
         k: None,
         link_rate_gbps: None,
         fabric: None,
+        switch_ports: None,
         classes: raw
             .iter()
             .enumerate()

@@ -349,6 +349,7 @@ pub fn requirements_from(
         k: base.k,
         classes,
         link_rate_gbps: base.link_rate_gbps,
+        switch_ports: base.switch_ports,
         fabric: (!high.is_empty()).then_some(FabricOptions {
             high,
             ..FabricOptions::default()

@@ -7,7 +7,10 @@
 //!
 //! What the FM can express of a table design: the bandwidth shares and strict priority.
 //! What it cannot: entry placement (distances), weights per entry, deficits; the FM builds
-//! its own VL arbitration tables from the percentages.
+//! its own VL arbitration tables from the percentages. Keeping the table itself needs the
+//! Omni-Path DTable adaptation (a dedicated DTable next to each output's SL arbiter, see
+//! `design/omnipath_mapping.rs`), which no FM setting configures; the exported files say so
+//! in their summary comment.
 
 mod import;
 
@@ -220,7 +223,7 @@ fn summary(design: &Design, groups: &[OpaGroup]) -> String {
         })
         .collect();
     format!(
-        "({} table, {} entries, {} classes): {}",
+        "({} table, {} entries, {} classes): {}; the FM keeps only these shares: the entry placement, weights and deficits of the table need the Omni-Path DTable adaptation (a dedicated table next to each output's SL arbiter), which opafm.xml does not configure",
         design.technology.label(),
         design.table.len(),
         groups.len(),
@@ -252,6 +255,28 @@ pub fn export_complete(design: &Design) -> Result<String, EngineError> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    /// The exports agree with the Omni-Path mapping: the FM keeps the shares, the table
+    /// itself needs the DTable adaptation; never the InfiniBand 64/16/1 layout.
+    #[test]
+    fn exports_name_the_omnipath_adaptation() {
+        let text = crate::design::MULTIMEDIA_VECTOR.replace("\"dtable\"", "\"omnipath\"");
+        let d = crate::design::design(&crate::design::parse_requirements(&text).unwrap()).unwrap();
+        for out in [export_fragment(&d).unwrap(), export_complete(&d).unwrap()] {
+            let first = out.lines().find(|l| l.contains("qoslab design")).unwrap();
+            assert!(
+                first.contains("need the Omni-Path DTable adaptation (a dedicated table next to each output's SL arbiter)"),
+                "{first}"
+            );
+            assert!(!out.contains("low-priority entries") && !out.contains("47"));
+            assert!(
+                !first
+                    .trim_start_matches("<!--")
+                    .trim_end_matches("-->")
+                    .contains("--")
+            );
+        }
+    }
 
     #[test]
     fn percents_add_up_to_100_with_at_least_1_each() {

@@ -182,6 +182,13 @@ impl NetworkSim {
         self.check_order(&packet);
         let c = usize::from(packet.sl);
         self.counters[c].on_delivered(packet.created, now, packet.bytes, &self.window);
+        self.messages
+            .on_delivered(c, packet.id, packet.created, now, &self.window);
+        if let Some(f) = self.flits.as_mut() {
+            if self.window.contains(now) {
+                f.delivered[c] += f.of(packet.bytes);
+            }
+        }
         if packet.flow != NO_FLOW {
             if let Some(Some(j)) = self.jitter.get_mut(c) {
                 let measure = self.window.contains(packet.created);

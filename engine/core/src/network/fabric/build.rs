@@ -227,6 +227,8 @@ impl NetworkSim {
             audit: Audit::default(),
             send_audit: SendAudit::default(),
             names: net.classes.iter().map(|c| c.name.clone()).collect(),
+            messages: super::Messages::new(net.classes.iter().map(|c| c.mtu_bytes).collect()),
+            flits: net.flit_bytes.map(|f| super::Flits::new(f, classes)),
         })
     }
 }

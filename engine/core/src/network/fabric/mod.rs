@@ -38,6 +38,9 @@
 
 mod audit;
 mod build;
+#[cfg(test)]
+mod message_tests;
+pub mod messages;
 mod ports;
 mod results;
 mod switching;
@@ -46,6 +49,7 @@ mod tests;
 
 pub use audit::Audit;
 use audit::LastDelivered;
+use messages::{Flits, MessageCounters, Messages};
 
 use super::interface::Interface;
 use super::lanes::Lanes;
@@ -142,6 +146,10 @@ pub struct NetworkSim {
     /// Kind of the schedulers whose work is reported: the switches' when there are
     /// switches, else the interfaces'.
     reported_scheduler: &'static str,
+    /// Messages of the classes with an MTU (split into packets, latency to the last).
+    messages: Messages,
+    /// Flits per class, when the scenario gives a flit size.
+    flits: Option<Flits>,
 }
 
 impl NetworkSim {
@@ -230,6 +238,25 @@ impl NetworkSim {
     pub fn in_flight(&self, class: usize) -> u64 {
         let c = &self.counters[class];
         c.generated - c.delivered
+    }
+
+    /// The message counters of `class` (None for a class without an MTU).
+    pub fn messages(&self, class: usize) -> Option<&MessageCounters> {
+        self.messages.counters(class)
+    }
+
+    /// Messages of `class` on their way, counted from the pending messages and packets
+    /// in flight (independently of the message counters; 0 for a class without an MTU).
+    pub fn messages_in_flight(&self, class: usize) -> u64 {
+        if self.messages.counters(class).is_none() {
+            return 0;
+        }
+        self.messages.in_flight(class, self.in_flight(class))
+    }
+
+    /// The flit counters (None without a flit size).
+    pub fn flits(&self) -> Option<&Flits> {
+        self.flits.as_ref()
     }
 
     /// Per class, the jitter of its connections (None for burst classes).

@@ -2,12 +2,13 @@
 //! link freeing, and credits going back upstream.
 
 use super::audit::check_fill;
+use super::messages::split;
 use super::{Event, NetworkSim};
 use crate::network::credits_for;
 use crate::network::port::NetPacket;
 use crate::network::topology::NodeKind;
 use crate::time::SimTime;
-use crate::traffic::NO_FLOW;
+use crate::traffic::{Generated, NO_FLOW};
 
 impl NetworkSim {
     pub(super) fn generate(&mut self, now: SimTime, host: u32, class: u16) {
@@ -23,12 +24,28 @@ impl NetworkSim {
                 self.events.schedule(at, Event::Generate { host, class });
             }
         }
+        // The message is split into packets by the class's MTU (one packet without one).
+        let first = self.next_id;
+        let mut packets = 0;
+        for bytes in split(next.bytes, self.messages.mtu(c)) {
+            self.inject_packet(now, host, class, bytes, next);
+            packets += 1;
+        }
+        self.messages.on_generated(c, first, packets);
+        self.admit(now, host, c);
+        self.try_send(now, host);
+    }
+
+    /// Puts one packet of `bytes` of the message `next` of `class` into `host`'s
+    /// application queue.
+    fn inject_packet(&mut self, now: SimTime, host: u32, class: u16, bytes: u32, next: Generated) {
+        let c = usize::from(class);
         let h = self.pool.insert(NetPacket {
             id: self.next_id,
             created: now,
             tail: now,
-            bytes: next.bytes,
-            credits: credits_for(next.bytes),
+            bytes,
+            credits: credits_for(bytes),
             source: host,
             destination: next.destination,
             sl: class,
@@ -51,10 +68,13 @@ impl NetworkSim {
         });
         self.audit_generated(h);
         self.next_id += 1;
-        self.counters[c].on_generated(now, next.bytes, &self.window);
+        self.counters[c].on_generated(now, bytes, &self.window);
+        if let Some(f) = self.flits.as_mut() {
+            if self.window.contains(now) {
+                f.generated[c] += f.of(bytes);
+            }
+        }
         self.interfaces[host as usize].application[c].push_back(h);
-        self.admit(now, host, c);
-        self.try_send(now, host);
     }
 
     /// Moves application-queue packets of `class` at `host` into its injection buffer.

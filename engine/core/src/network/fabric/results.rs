@@ -2,7 +2,7 @@
 
 use super::NetworkSim;
 use crate::model::{self, Measured, Model};
-use crate::results::{ClassResults, ConnectionCounts, RunResults};
+use crate::results::{ClassResults, ConnectionCounts, FlitResults, MessageResults, RunResults};
 use crate::scenario::Scenario;
 use crate::stats::JitterTracker;
 use crate::time::SimTime;
@@ -50,6 +50,8 @@ impl Model for NetworkSim {
                     admitted: a.admitted,
                     refused: a.refused(),
                 }),
+                messages: self.message_results(i),
+                flits: self.flit_results(i),
                 ..model::class_results(name, c, capacity, self.in_flight(i))
             })
             .collect();
@@ -80,5 +82,36 @@ impl Model for NetworkSim {
 
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+}
+
+impl NetworkSim {
+    /// The messages of `class` (None without an MTU).
+    fn message_results(&self, class: usize) -> Option<MessageResults> {
+        let c = self.messages(class)?;
+        Some(MessageResults {
+            mtu_bytes: self.messages.mtu(class)?,
+            generated: c.generated,
+            delivered: c.delivered,
+            in_flight: self.messages_in_flight(class),
+            latency_ns: c.latency.summary(),
+        })
+    }
+
+    /// The flits of `class` per cycle per end point (None without a flit size).
+    fn flit_results(&self, class: usize) -> Option<FlitResults> {
+        let f = self.flits()?;
+        // Cycles in the window: its length over one flit's time on a link.
+        let flit_bits = f64::from(f.flit_bytes) * 8.0;
+        let cycle_s = flit_bits / self.link.bits_per_s() as f64;
+        let cycles = self.window().span().as_ps() as f64 / 1.0e12 / cycle_s;
+        let per = cycles * f64::from(self.end_points());
+        let rate = |flits: u64| if per > 0.0 { flits as f64 / per } else { 0.0 };
+        Some(FlitResults {
+            flit_bytes: f.flit_bytes,
+            cycle_ns: cycle_s * 1.0e9,
+            offered: rate(f.generated[class]),
+            throughput: rate(f.delivered[class]),
+        })
     }
 }

@@ -39,7 +39,8 @@ use ts_rs::TS;
 use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_class_name};
 use super::scheduler_rules::validate_scheduler;
 pub use super::switch_config::{
-    CioqConfig, MAX_DELAY_NS, SwitchConfig, TwoVcConfig, VcArbitration,
+    CioqConfig, InfinibandConfig, MAX_DELAY_NS, StageCycles, SwitchConfig, TwoVcConfig,
+    VcArbitration,
 };
 pub use super::topology_config::{
     MinTopology, SingleSwitchTopology, TopologyConfig, TorusTopology, TreeTopology,
@@ -263,13 +264,15 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         routing: net.routing(),
         map: net.lane_map(),
         credits: net.credit_policy(),
-        input_buffer_bytes: sw.input_buffer_bytes,
+        switch: sw,
         mtu,
     };
     let port_lanes = super::lanes_rules::validate_lanes(&lanes, p).unwrap_or(n as u32);
+    if let SwitchConfig::Infiniband(ib) = &net.switch {
+        ib.validate(port_lanes, mtu, &net.credit_policy(), p);
+    }
     if let Some(t) = &topology {
-        let per_lane = f64::from(sw.input_buffer_bytes) + f64::from(sw.output_buffer_bytes);
-        let total = f64::from(t.total_ports()) * per_lane * f64::from(port_lanes)
+        let total = f64::from(t.total_ports()) * sw.port_bytes(port_lanes) as f64
             + f64::from(end_points)
                 * 2.0
                 * f64::from(net.interface.buffer_bytes)

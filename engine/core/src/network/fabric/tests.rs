@@ -1,4 +1,5 @@
-//! Hand-computed checks of the fabric with the CIOQ switch.
+//! Hand-computed checks of the fabric with the CIOQ switch, and deadlock freedom in
+//! practice (flooded networks drain) with every switch kind.
 
 use super::*;
 use crate::network::credits_for;
@@ -47,26 +48,59 @@ fn silent_with(
     buffers: (u32, u32, u32),
     credit_delay_ns: u32,
 ) -> NetworkSim {
+    let switch = format!(
+        r#"{{"kind":"cioq","speedup":1.5,"header_crossing_ns":145,
+            "input_buffer_bytes":{},"output_buffer_bytes":{}}}"#,
+        buffers.0, buffers.1
+    );
+    silent_switch(topology, extra, &switch, buffers.2, credit_delay_ns)
+}
+
+/// A silent network of `switch`es, interfaces of `nic_bytes` per class, links of
+/// 2 Gb/s, two classes.
+fn silent_switch(
+    topology: &str,
+    extra: &str,
+    switch: &str,
+    nic_bytes: u32,
+    credit_delay_ns: u32,
+) -> NetworkSim {
     let text = format!(
         r#"{{"version":1,"name":"t","seed":1,"duration_us":1000,"warmup_us":0,
         "model":{{"kind":"network",
           "link":{{"rate_gbps":2.0,"credit_delay_ns":{credit_delay_ns}}},
           "topology":{topology},{extra}
-          "switch":{{"kind":"cioq","speedup":1.5,"header_crossing_ns":145,
-                     "input_buffer_bytes":{},"output_buffer_bytes":{}}},
-          "interface":{{"buffer_bytes":{}}},
+          "switch":{switch},
+          "interface":{{"buffer_bytes":{nic_bytes}}},
           "classes":[{{"name":"A","traffic":{{"load":0,"generator":{{"kind":"bursts","packets":1,
                       "size":{{"kind":"fixed","bytes":2048}}}},"destinations":{{"kind":"uniform"}}}}}},
                      {{"name":"B","traffic":{{"load":0,"generator":{{"kind":"bursts","packets":1,
                       "size":{{"kind":"fixed","bytes":2048}}}},"destinations":{{"kind":"uniform"}}}}}}],
-          "interface_scheduler":{{"kind":"fifo"}},"switch_scheduler":{{"kind":"fifo"}}}}}}"#,
-        buffers.0, buffers.1, buffers.2
+          "interface_scheduler":{{"kind":"fifo"}},"switch_scheduler":{{"kind":"fifo"}}}}}}"#
     );
     let s = parse(&text).unwrap();
+    crate::scenario::validate(&s).unwrap();
     let Model::Network(net) = &s.model else {
         panic!("not a network")
     };
     NetworkSim::new(&s, net).unwrap()
+}
+
+/// Every switch kind with buffers of one 2048-byte packet per lane, for ports of `lanes`
+/// lanes (the InfiniBand-like switch's buffers are per port, shared by its lanes).
+fn every_switch(lanes: u32) -> Vec<String> {
+    let per_port = 2048 * lanes;
+    vec![
+        r#"{"kind":"cioq","speedup":1.5,"header_crossing_ns":145,
+            "input_buffer_bytes":2048,"output_buffer_bytes":2048}"#
+            .to_string(),
+        r#"{"kind":"two_vc","speedup":2,"header_crossing_ns":145,"arbitration":"priority",
+            "input_buffer_bytes":2048,"output_buffer_bytes":2048}"#
+            .to_string(),
+        format!(
+            r#"{{"kind":"infiniband","input_buffer_bytes":{per_port},"output_buffer_bytes":{per_port}}}"#
+        ),
+    ]
 }
 
 fn latencies(sim: &NetworkSim) -> (f64, f64, u64) {
@@ -121,7 +155,10 @@ fn a_flooded_min_drains() {
         (r#"{"kind":"min","end_points":16,"switch_ports":4}"#, 16u32),
         (r#"{"kind":"min","end_points":64,"switch_ports":8}"#, 64),
     ] {
-        flood_and_drain(silent(topology, (2048, 2048, 2048), 50), n, topology);
+        for switch in every_switch(2) {
+            let sim = silent_switch(topology, "", &switch, 2048, 50);
+            flood_and_drain(sim, n, &format!("{topology} {switch}"));
+        }
     }
 }
 
@@ -177,13 +214,15 @@ fn a_flooded_torus_with_dimension_order_drains() {
             shared,
         ),
     ] {
-        let sim = silent_with(topology, extra, (2048, 2048, 2048), 50);
-        assert_eq!(
-            sim.lanes().port_lanes(),
-            4,
-            "two classes x two dateline lanes"
-        );
-        flood_and_drain(sim, n, topology);
+        for switch in every_switch(4) {
+            let sim = silent_switch(topology, extra, &switch, 2048, 50);
+            assert_eq!(
+                sim.lanes().port_lanes(),
+                4,
+                "two classes x two dateline lanes"
+            );
+            flood_and_drain(sim, n, &format!("{topology} {switch}"));
+        }
     }
 }
 
@@ -196,8 +235,10 @@ fn a_flooded_tree_with_valiant_drains() {
         (r#"{"kind":"tree","k":4,"n":3}"#, 64u32),
         (r#"{"kind":"tree","k":2,"n":4}"#, 16),
     ] {
-        let sim = silent_with(topology, valiant, (2048, 2048, 2048), 50);
-        flood_and_drain(sim, n, topology);
+        for switch in every_switch(2) {
+            let sim = silent_switch(topology, valiant, &switch, 2048, 50);
+            flood_and_drain(sim, n, &format!("{topology} {switch}"));
+        }
     }
 }
 
@@ -224,4 +265,27 @@ fn output_buffer_room_gates_the_crossbar() {
     assert_eq!(max, 24721.0);
     assert_eq!(sim.audit(), Audit::default());
     assert_eq!(sim.peak_fill(), (1.0, 1.0));
+}
+
+/// A lone 2048 B packet through an idle InfiniBand-like switch (2 Gb/s links: a cycle,
+/// one 64 B flit, is 256 ns): the switch adds its six stages, 6 x 256 = 1536 ns, to the
+/// serialisation (cut-through: it counts once), 8192 ns; with the reference's other
+/// stage latencies, the sum of the configured cycles.
+#[test]
+fn a_lone_packet_crosses_an_idle_infiniband_switch_in_its_stage_cycles() {
+    for (switch, cycles) in [
+        (r#"{"kind":"infiniband"}"#, 6.0),
+        (
+            r#"{"kind":"infiniband","cycles":{"routing":3,"crossbar":2,"output_buffer":0}}"#,
+            1.0 + 3.0 + 1.0 + 1.0 + 2.0,
+        ),
+    ] {
+        let topology = r#"{"kind":"single_switch","ports":3}"#;
+        let mut sim = silent_switch(topology, "", switch, 4096, 0);
+        sim.inject(0, 0, 2048, 2);
+        while !sim.advance(1000) {}
+        let expect = 8192.0 + cycles * 256.0;
+        assert_eq!(latencies(&sim), (expect, expect, 1), "{switch}");
+        assert_eq!(sim.audit(), Audit::default());
+    }
 }

@@ -26,6 +26,8 @@ use crate::scenario::SwitchConfig;
 use crate::time::{BitRate, Duration, SimTime};
 
 pub mod cioq;
+pub mod infiniband;
+pub mod stages;
 pub mod two_vc;
 
 /// A switch's own timed event, opaque to the fabric (each model encodes what it needs).
@@ -84,7 +86,13 @@ pub trait SwitchModel {
     /// Credits per lane of each input buffer (what upstream ports may send into; with
     /// a shared credit policy, the port's buffer is this times its lanes).
     fn input_credits(&self) -> u32;
-    /// Credits per lane of each output buffer.
+    /// Credits of each input port's buffer when its `lanes` lanes share it (the
+    /// network's credit policy is shared): by default the credits per lane times the
+    /// lanes; a switch whose buffers are sized per port answers that size.
+    fn input_port_credits(&self, lanes: u16) -> u32 {
+        self.input_credits() * u32::from(lanes)
+    }
+    /// Most credits one lane of each output buffer may hold.
     fn output_credits(&self) -> u32;
     /// Packet `packet`'s header has crossed input `input`, where it occupies `in_lane`;
     /// routing sent it to output queue `queue` of `output`.
@@ -128,6 +136,9 @@ pub struct SwitchSetup {
     /// The link rate in Gb/s as the scenario gives it (rates derived from it, such as a
     /// crossbar's, are rounded once from this figure).
     pub link_gbps: f64,
+    /// How buffers split their space among lanes (the network's credit policy): for a
+    /// switch whose buffers are shared by its lanes.
+    pub credits: crate::network::lanes::CreditPolicyConfig,
 }
 
 /// Builds one switch of the configured architecture (the scenario was validated).
@@ -138,5 +149,6 @@ pub fn build(
     Ok(match config {
         SwitchConfig::Cioq(c) => Box::new(cioq::Cioq::new(c, setup)?),
         SwitchConfig::TwoVc(c) => Box::new(two_vc::TwoVc::new(c, setup)?),
+        SwitchConfig::Infiniband(c) => Box::new(infiniband::Infiniband::new(c, setup)?),
     })
 }

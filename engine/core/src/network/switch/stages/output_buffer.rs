@@ -1,0 +1,61 @@
+//! Output buffers: per output port one buffer whose space its lanes share under the
+//! network's credit policy. The crossbar writes a packet only when the lane of its
+//! output queue has room for all of it; the space is free again when its tail has left
+//! on the link. The output scheduler draining it is the fabric's output port.
+
+use std::sync::Arc;
+
+use crate::network::lanes::{CreditPolicyConfig, LaneCredits};
+
+/// The output buffers of one switch.
+pub struct OutputBuffers {
+    /// Per output queue, its lane.
+    lane_of_queue: Arc<[u16]>,
+    /// Per output, the space per lane.
+    room: Vec<LaneCredits>,
+}
+
+impl OutputBuffers {
+    /// Buffers of `total` credits for `ports` outputs of `lanes` lanes under `policy`.
+    pub fn new(
+        ports: u32,
+        lanes: u16,
+        lane_of_queue: Arc<[u16]>,
+        total: u32,
+        policy: &CreditPolicyConfig,
+    ) -> OutputBuffers {
+        OutputBuffers {
+            lane_of_queue,
+            room: (0..ports)
+                .map(|_| super::port_buffer(policy, lanes, total))
+                .collect(),
+        }
+    }
+
+    /// The lane of output queue `queue`.
+    pub fn lane(&self, queue: u16) -> u16 {
+        self.lane_of_queue[usize::from(queue)]
+    }
+
+    /// Whether `credits` fit the lane of `queue` at `output` now.
+    pub fn fits(&self, output: u32, queue: u16, credits: u32) -> bool {
+        self.room[output as usize].fits(usize::from(self.lane(queue)), credits)
+    }
+
+    /// Takes `credits` of `queue`'s lane at `output`; false (nothing taken) when they
+    /// do not fit.
+    pub fn take(&mut self, output: u32, queue: u16, credits: u32) -> bool {
+        let lane = usize::from(self.lane(queue));
+        self.room[output as usize].consume(lane, credits)
+    }
+
+    /// A packet's tail of `credits` has left `lane` of `output` on the link.
+    pub fn freed(&mut self, output: u32, lane: u16, credits: u32) {
+        self.room[output as usize].give_back(usize::from(lane), credits);
+    }
+
+    /// Credits `lane` of `output` holds.
+    pub fn in_use(&self, output: u32, lane: u16) -> u32 {
+        self.room[output as usize].in_use(usize::from(lane))
+    }
+}

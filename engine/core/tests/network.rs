@@ -29,7 +29,8 @@ proptest! {
     /// the routing keeps one path (per connection where connections take their own
     /// routes), right destination and SL, no duplicates, work conservation, on random
     /// small networks: MINs, single switches, links, k-ary n-trees and tori, every
-    /// routing that fits, random lane maps and credit policies, CIOQ and two-VC switches.
+    /// routing that fits, random lane maps and credit policies, CIOQ, two-VC and
+    /// InfiniBand-like switches.
     #[test]
     fn random_networks_keep_every_invariant(case in case_strategy()) {
         let (results, audit, stored, peaks) = run(&case.doc);

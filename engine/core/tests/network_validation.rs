@@ -429,8 +429,36 @@ fn infiniband_switch_rules_name_the_field() {
             "model.lanes.credits.max_bytes",
             "at most the port's buffer, 114688 B (model.switch.input_buffer_bytes)",
         ),
+        (
+            ib(&|d| {
+                d["model"]["switch"]["output_sl2vl"] =
+                    json!([{"ports": [1, 9], "sl2vl": [0, 0, 0, 0, 0, 0, 0]}]);
+            }),
+            "model.switch.output_sl2vl[0].ports[1]",
+            "switch port from 0 to 7",
+        ),
+        (
+            ib(&|d| {
+                d["model"]["switch"]["output_sl2vl"] =
+                    json!([{"ports": [1], "sl2vl": [0, 0, 0, 0, 0, 0, 7]}]);
+            }),
+            "model.switch.output_sl2vl[0].sl2vl[6]",
+            "from 0 to 6",
+        ),
+        (
+            ib(&|d| {
+                d["model"]["switch"]["output_sl2vl"] = json!([{"ports": [1], "sl2vl": [0, 0]}]);
+            }),
+            "model.switch.output_sl2vl[0].sl2vl",
+            "each of the 7 classes",
+        ),
     ];
     for (doc, path, text) in cases {
         assert_refused(&doc, path, text);
     }
+    let remapped = ib(&|d| {
+        d["model"]["switch"]["output_sl2vl"] =
+            json!([{"ports": [0, 1, 2, 3], "sl2vl": [0, 0, 1, 1, 2, 2, 6]}]);
+    });
+    assert!(Run::from_json(&remapped.to_string()).is_ok());
 }

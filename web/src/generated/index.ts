@@ -77,6 +77,7 @@ export type { OpenSmQos } from "./OpenSmQos";
 export type { ParetoSize } from "./ParetoSize";
 export type { PermutationConfig } from "./PermutationConfig";
 export type { PermutationPattern } from "./PermutationPattern";
+export type { PortSl2Vl } from "./PortSl2Vl";
 export type { Prefix } from "./Prefix";
 export type { PriorityConfig } from "./PriorityConfig";
 export type { PriorityTies } from "./PriorityTies";

@@ -41,6 +41,24 @@ pub struct InfinibandConfig {
     #[serde(default)]
     #[ts(as = "Option<StageCycles>", optional)]
     pub cycles: StageCycles,
+    /// SL2VL tables of particular output ports (the same local ports of every switch);
+    /// every other port uses the network's lane map (`model.lanes.map`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<PortSl2Vl>>", optional)]
+    pub output_sl2vl: Vec<PortSl2Vl>,
+}
+
+/// An SL2VL table for some output ports: the packets of SL `s` leave those ports on VL
+/// `sl2vl[s]` (with a routing's lanes, VL `sl2vl[s]` of routing lane `r` is lane
+/// `sl2vl[s] x R + r`, as with the lane map).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PortSl2Vl {
+    /// Local output port numbers of every switch (0 to the switch's ports - 1).
+    pub ports: Vec<u32>,
+    /// `sl2vl[s]`: the VL of SL `s` on those ports, one entry per class, below the lane
+    /// map's number of VLs (so below 15: VL 15 is management).
+    pub sl2vl: Vec<u8>,
 }
 
 impl Default for InfinibandConfig {
@@ -50,6 +68,7 @@ impl Default for InfinibandConfig {
             input_buffer_bytes: REFERENCE_PORT_BUFFER_BYTES,
             output_buffer_bytes: REFERENCE_PORT_BUFFER_BYTES,
             cycles: StageCycles::default(),
+            output_sl2vl: Vec::new(),
         }
     }
 }
@@ -140,13 +159,37 @@ impl InfinibandConfig {
     /// management), and every VL able to hold the largest packet: its equal share of
     /// each buffer (credit policy per lane), or the minimums of a shared policy fitting
     /// the output buffer too.
-    pub(super) fn validate(
-        &self,
-        port_lanes: u32,
-        mtu: u32,
-        credits: &CreditPolicyConfig,
-        p: &mut Problems,
-    ) {
+    pub(super) fn validate(&self, net: &IbRulesInput, p: &mut Problems) {
+        let IbRulesInput {
+            port_lanes,
+            map_lanes,
+            classes,
+            mtu,
+            ref credits,
+            max_ports,
+        } = *net;
+        for (i, t) in self.output_sl2vl.iter().enumerate() {
+            let at = format!("model.switch.output_sl2vl[{i}]");
+            if let Some((k, port)) = t.ports.iter().enumerate().find(|(_, q)| **q >= max_ports) {
+                p.add(
+                    format!("{at}.ports[{k}]"),
+                    format!(
+                        "must be a switch port from 0 to {} (got {port})",
+                        max_ports.saturating_sub(1)
+                    ),
+                );
+            }
+            let limit = map_lanes.clamp(1, DATA_VLS);
+            if let Err(e) = crate::network::lanes::check_table(
+                &format!("{at}.sl2vl"),
+                &t.sl2vl,
+                classes,
+                limit,
+                "VL of the lane map (model.lanes.map)",
+            ) {
+                p.add(e.field, e.message);
+            }
+        }
         for (name, c) in self.cycles.named() {
             if c > MAX_STAGE_CYCLES {
                 p.add(
@@ -194,6 +237,52 @@ impl InfinibandConfig {
                 );
             }
         }
+    }
+}
+
+/// What the switch's rules read of the network.
+pub(super) struct IbRulesInput {
+    /// Lanes per port (map lanes x routing lanes).
+    pub port_lanes: u32,
+    /// Lanes of the lane map.
+    pub map_lanes: u16,
+    /// Classes (SLs).
+    pub classes: u16,
+    /// The largest packet, in bytes.
+    pub mtu: u32,
+    /// The credit policy in effect.
+    pub credits: CreditPolicyConfig,
+    /// Ports of the largest switch (64 when the topology is refused).
+    pub max_ports: u32,
+}
+
+impl InfinibandConfig {
+    /// The queue-to-lane table of each output port of a switch of `ports` ports whose
+    /// network uses `default` (queue `sl x R + r`, `routing_lanes` R): `output_sl2vl`'s
+    /// table where it names the port (the last naming wins), else `default`.
+    pub fn output_lane_tables(
+        &self,
+        ports: u32,
+        routing_lanes: u16,
+        default: &std::sync::Arc<[u16]>,
+    ) -> Vec<std::sync::Arc<[u16]>> {
+        let mut tables = vec![std::sync::Arc::clone(default); ports as usize];
+        let r = routing_lanes.max(1);
+        for t in &self.output_sl2vl {
+            let table: std::sync::Arc<[u16]> = (0..default.len() as u16)
+                .map(|q| {
+                    let sl = usize::from(q / r);
+                    let vl = t.sl2vl.get(sl).map_or(0, |&v| u16::from(v));
+                    vl * r + q % r
+                })
+                .collect();
+            for &port in &t.ports {
+                if let Some(slot) = tables.get_mut(port as usize) {
+                    *slot = std::sync::Arc::clone(&table);
+                }
+            }
+        }
+        tables
     }
 }
 

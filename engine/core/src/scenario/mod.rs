@@ -27,7 +27,7 @@ pub use bounds::{WorkEstimate, work_estimate};
 pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
     CioqConfig, InfinibandConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig,
-    NetworkLinkConfig, RoutingConfig, SingleSwitchTopology, StageCycles, SwitchConfig,
+    NetworkLinkConfig, PortSl2Vl, RoutingConfig, SingleSwitchTopology, StageCycles, SwitchConfig,
     TopologyConfig, TorusTopology, TreeTopology, TwoVcConfig, VcArbitration,
 };
 pub use network_processor::{

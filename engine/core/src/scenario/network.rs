@@ -39,7 +39,7 @@ use ts_rs::TS;
 use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_class_name};
 use super::scheduler_rules::validate_scheduler;
 pub use super::switch_config::{
-    CioqConfig, InfinibandConfig, MAX_DELAY_NS, StageCycles, SwitchConfig, TwoVcConfig,
+    CioqConfig, InfinibandConfig, MAX_DELAY_NS, PortSl2Vl, StageCycles, SwitchConfig, TwoVcConfig,
     VcArbitration,
 };
 pub use super::topology_config::{
@@ -269,7 +269,24 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
     };
     let port_lanes = super::lanes_rules::validate_lanes(&lanes, p).unwrap_or(n as u32);
     if let SwitchConfig::Infiniband(ib) = &net.switch {
-        ib.validate(port_lanes, mtu, &net.credit_policy(), p);
+        let sls = n.min(usize::from(u16::MAX)) as u16;
+        let map_lanes =
+            crate::network::lanes::build_map(&net.lane_map(), sls).map_or(sls, |m| m.lanes());
+        let max_ports = topology.as_ref().map_or(64, |t| {
+            (0..t.switches())
+                .map(|s| t.ports(t.end_points() + s))
+                .max()
+                .unwrap_or(0)
+        });
+        let rules = super::infiniband_config::IbRulesInput {
+            port_lanes,
+            map_lanes,
+            classes: sls,
+            mtu,
+            credits: net.credit_policy(),
+            max_ports,
+        };
+        ib.validate(&rules, p);
     }
     if let Some(t) = &topology {
         let total = f64::from(t.total_ports()) * sw.port_bytes(port_lanes) as f64

@@ -85,7 +85,7 @@ pub enum VcArbitration {
     RoundRobin,
 }
 
-pub use super::infiniband_config::{InfinibandConfig, StageCycles};
+pub use super::infiniband_config::{InfinibandConfig, PortSl2Vl, StageCycles};
 
 /// What every switch kind has: crossbar speed, header time and buffer sizes.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -96,8 +96,15 @@ impl NetworkSim {
                 NodeKind::EndPoint => (&net.interface_scheduler, nic_credits, nic_credits),
                 NodeKind::Switch => (&net.switch_scheduler, lane_limit, out_credits),
             };
+            // A switch may map SLs to lanes its own way at some output ports.
+            let table = match topology.kind(node) {
+                NodeKind::Switch => switches[(node - n) as usize]
+                    .output_lanes(topology.port_owner(g).1)
+                    .unwrap_or_else(|| lanes.lane_table()),
+                NodeKind::EndPoint => lanes.lane_table(),
+            };
             ports.push(OutputPort::new(
-                lanes.lane_table(),
+                table,
                 lanes.routing_lanes(),
                 downstream,
                 schedulers::build(scheduler, setup),

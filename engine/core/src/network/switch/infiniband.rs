@@ -28,6 +28,9 @@
 //!   at `speedup` times the link rate; it cannot end before the packet's tail has
 //!   reached the input (virtual cut-through). Input and output of the crossbar are busy
 //!   until it ends; then the input space is free (its credits go upstream).
+//! - **SL2VL per output port.** The lane map gives every port's VL of each SL; the
+//!   switch's `output_sl2vl` tables replace it at the ports they name (the output
+//!   queue's lane in the output buffer and on the next link follows the port's table).
 //! - **Output buffer.** The header is in the output queue `crossbar + output_buffer`
 //!   cycles after the grant, the tail as long after the transfer's end; the fabric's
 //!   output port then sends by its scheduler (a VL with a packet and credits
@@ -96,9 +99,8 @@ impl Infiniband {
             vl: VlAllocator::new(ports),
             sa: SwitchAllocator::new(ports),
             outputs: OutputBuffers::new(
-                ports,
                 lanes,
-                Arc::clone(&setup.lane_of_queue),
+                config.output_lane_tables(ports, setup.routing_lanes, &setup.lane_of_queue),
                 output_total,
                 &setup.credits,
             ),
@@ -298,6 +300,10 @@ impl SwitchModel for Infiniband {
 
     fn output_credits(&self) -> u32 {
         self.output_lane
+    }
+
+    fn output_lanes(&self, output: u32) -> Option<Arc<[u16]>> {
+        Some(Arc::clone(self.outputs.table(output)))
     }
 
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {

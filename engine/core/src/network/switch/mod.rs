@@ -94,6 +94,12 @@ pub trait SwitchModel {
     }
     /// Most credits one lane of each output buffer may hold.
     fn output_credits(&self) -> u32;
+    /// The lane of each output queue at output port `output`, where the switch maps
+    /// SLs to lanes its own way there (None: the network's lane map,
+    /// [`SwitchSetup::lane_of_queue`]). Lanes stay below [`SwitchSetup::lanes`].
+    fn output_lanes(&self, _output: u32) -> Option<std::sync::Arc<[u16]>> {
+        None
+    }
     /// Packet `packet`'s header has crossed input `input`, where it occupies `in_lane`;
     /// routing sent it to output queue `queue` of `output`.
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header);

@@ -386,3 +386,27 @@ proptest::proptest! {
         proptest::prop_assert_eq!(rig.sw.queued(), 0);
     }
 }
+
+/// SL2VL per output port: output 1 maps SL 0 to VL 2, output 0 keeps the lane map:
+/// a packet of queue 0 takes space on VL 2 of output 1's buffer, and the switch tells
+/// the fabric output 1's table.
+#[test]
+fn an_output_port_table_remaps_the_vl_in_the_output_buffer() {
+    let config = InfinibandConfig {
+        output_sl2vl: vec![crate::scenario::PortSl2Vl {
+            ports: vec![1],
+            sl2vl: vec![2, 0, 1],
+        }],
+        ..InfinibandConfig::default()
+    };
+    let mut rig = Rig::new(&config, setup(2, 3, CreditPolicyConfig::PerLane));
+    assert_eq!(rig.sw.output_lanes(1).unwrap().to_vec(), vec![2, 0, 1]);
+    assert_eq!(rig.sw.output_lanes(0).unwrap().to_vec(), vec![0, 1, 2]);
+    rig.header(0, 0, 1, 640, SimTime::ZERO);
+    rig.header(1, 0, 0, 128, SimTime::ZERO);
+    assert_eq!(
+        (rig.sw.output_in_use(1, 2), rig.sw.output_in_use(1, 0)),
+        (10, 0)
+    );
+    assert_eq!(rig.sw.output_in_use(0, 0), 2);
+}

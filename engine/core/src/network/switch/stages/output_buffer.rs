@@ -9,21 +9,23 @@ use crate::network::lanes::{CreditPolicyConfig, LaneCredits};
 
 /// The output buffers of one switch.
 pub struct OutputBuffers {
-    /// Per output queue, its lane.
-    lane_of_queue: Arc<[u16]>,
+    /// Per output port, the lane of each of its queues (an output port may map SLs to
+    /// VLs its own way).
+    lane_of_queue: Vec<Arc<[u16]>>,
     /// Per output, the space per lane.
     room: Vec<LaneCredits>,
 }
 
 impl OutputBuffers {
-    /// Buffers of `total` credits for `ports` outputs of `lanes` lanes under `policy`.
+    /// Buffers of `total` credits for outputs of `lanes` lanes under `policy`, one per
+    /// queue-to-lane table of `lane_of_queue` (one per output port).
     pub fn new(
-        ports: u32,
         lanes: u16,
-        lane_of_queue: Arc<[u16]>,
+        lane_of_queue: Vec<Arc<[u16]>>,
         total: u32,
         policy: &CreditPolicyConfig,
     ) -> OutputBuffers {
+        let ports = lane_of_queue.len() as u32;
         OutputBuffers {
             lane_of_queue,
             room: (0..ports)
@@ -32,20 +34,25 @@ impl OutputBuffers {
         }
     }
 
-    /// The lane of output queue `queue`.
-    pub fn lane(&self, queue: u16) -> u16 {
-        self.lane_of_queue[usize::from(queue)]
+    /// The lane of output queue `queue` of `output`.
+    pub fn lane(&self, output: u32, queue: u16) -> u16 {
+        self.lane_of_queue[output as usize][usize::from(queue)]
+    }
+
+    /// The queue-to-lane table of `output`.
+    pub fn table(&self, output: u32) -> &Arc<[u16]> {
+        &self.lane_of_queue[output as usize]
     }
 
     /// Whether `credits` fit the lane of `queue` at `output` now.
     pub fn fits(&self, output: u32, queue: u16, credits: u32) -> bool {
-        self.room[output as usize].fits(usize::from(self.lane(queue)), credits)
+        self.room[output as usize].fits(usize::from(self.lane(output, queue)), credits)
     }
 
     /// Takes `credits` of `queue`'s lane at `output`; false (nothing taken) when they
     /// do not fit.
     pub fn take(&mut self, output: u32, queue: u16, credits: u32) -> bool {
-        let lane = usize::from(self.lane(queue));
+        let lane = usize::from(self.lane(output, queue));
         self.room[output as usize].consume(lane, credits)
     }
 

@@ -359,3 +359,23 @@ fn r2_network_for_one_millisecond() {
     assert!((total - 0.867).abs() < 0.03, "offered {total}");
     assert_eq!(results.scheduler.kind, "drr");
 }
+
+/// The InfiniBand-like demo preset (a 4-ary 2-tree, Valiant, DTable over three VLs,
+/// shared buffers): every invariant holds, and below saturation every class, the QoS
+/// ones first, gets the throughput it injects.
+#[test]
+fn infiniband_tree_demo_delivers_what_it_offers() {
+    let doc: Value =
+        serde_json::from_str(include_str!("../../../public/presets/ib-tree-demo.json")).unwrap();
+    let (results, audit, stored, peaks) = run(&doc);
+    check_invariants(&results, audit, stored, peaks);
+    for c in &results.classes {
+        assert!(
+            (c.throughput - c.offered).abs() < 0.03 * c.offered,
+            "{}: {} of {}",
+            c.name,
+            c.throughput,
+            c.offered
+        );
+    }
+}

@@ -18,12 +18,18 @@
 //!   in the port's input buffer, whose space the VLs share under the network's credit
 //!   policy (the sender upstream only sends what fits).
 //! - **VL allocation** (per input, [`super::stages::vl_allocation`]): among the VLs
-//!   whose head is routed and fits the output buffer's lane it goes to, one is chosen
-//!   round robin. A VL blocked by a full output lane never blocks the others.
+//!   whose head is routed, bound for a crossbar output that is free and fitting the
+//!   output buffer's lane it goes to, one is chosen round robin. A VL blocked by a full
+//!   output lane or a busy output never blocks the others (*choice*: the allocator
+//!   knows which outputs are busy; offering a head that cannot move would idle the
+//!   input until that output frees).
+//! - **Rounds.** Inputs that lost switch allocation try again in the next round at the
+//!   same instant, with another VL if theirs lost its output: rounds repeat until one
+//!   grants nothing (as an iterative separable allocator converging).
 //! - **Switch allocation** (per output, [`super::stages::switch_allocation`]): among
 //!   the free inputs whose VL winner requests it, one is granted round robin.
 //!   Allocation runs whenever something changed (a header, a transfer ending, output
-//!   space freed), as many times as events happen at one instant.
+//!   space freed).
 //! - **Crossbar.** A grant takes the output buffer space at once and starts a transfer
 //!   at `speedup` times the link rate; it cannot end before the packet's tail has
 //!   reached the input (virtual cut-through). Input and output of the crossbar are busy
@@ -133,7 +139,9 @@ impl Infiniband {
             let mut candidates = 0u64;
             for lane in bits(heads) {
                 if let Some(h) = self.inputs.head(input, lane) {
-                    if self.outputs.fits(h.output, h.queue, h.credits) {
+                    if !self.sa.output_busy(h.output)
+                        && self.outputs.fits(h.output, h.queue, h.credits)
+                    {
                         candidates |= 1 << lane;
                     }
                 }

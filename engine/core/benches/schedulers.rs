@@ -182,7 +182,11 @@ fn cases() -> Vec<(&'static str, usize, SchedulerConfig)> {
                 priorities: (0..n).map(|i| (i % 8) as u32).collect(),
             }),
         ));
-        out.push(("fifo", n, SchedulerConfig::Fifo));
+        out.push((
+            "fifo",
+            n,
+            SchedulerConfig::Fifo(qoslab_core::scenario::FifoConfig {}),
+        ));
         out.push((
             "edf",
             n,

@@ -24,6 +24,7 @@ pub mod budget;
 pub mod design;
 pub mod error;
 pub mod kernel;
+pub mod limits;
 pub mod model;
 pub mod network;
 pub mod np;

@@ -244,7 +244,7 @@ fn any_config(classes: usize) -> impl Strategy<Value = SchedulerConfig> {
                 ties: None,
             })
         }),
-        Just(SchedulerConfig::Fifo),
+        Just(SchedulerConfig::Fifo(qoslab_core::scenario::FifoConfig {})),
         proptest::collection::vec(1u64..100_000, classes)
             .prop_map(|deadlines_ns| SchedulerConfig::Edf(EdfConfig { deadlines_ns })),
     ]

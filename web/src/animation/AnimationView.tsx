@@ -2,6 +2,7 @@
 // from time T), then plays it: table(s) and pointer(s), queues, credits, counters, the
 // packet leaving, the decision in words and the work it took. The trace is computed once;
 // playing and stepping only move an index.
+import { ENGINE_LIMITS } from '../generated/limits';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Engine } from '../engine/protocol';
 import type { Scenario, Trace } from '../generated';
@@ -23,7 +24,7 @@ export type TraceEngine = Pick<Engine, 'trace'>;
 /** Default number of decisions traced. */
 export const DEFAULT_DECISIONS = 200;
 /** Most decisions one trace may hold (the engine's limit). */
-export const MAX_DECISIONS = 10_000;
+export const MAX_DECISIONS = ENGINE_LIMITS.max_trace_decisions;
 
 interface Props {
   engine: TraceEngine;

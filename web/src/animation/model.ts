@@ -4,30 +4,15 @@
 // present in the trace decide what is drawn: no scheduler is special-cased beyond names
 // and units.
 import { colorFor } from '../charts/palette';
+import { ENGINE_LIMITS } from '../generated/limits';
 import type { Decision, Registers, SchedulerCost, TableSide, Trace } from '../generated';
-
-/** Display names of the scheduler kinds. */
-export const SCHEDULER_NAMES: Readonly<Record<string, string>> = {
-  as_basic: 'AS basic table',
-  iba: 'InfiniBand VLArb (high and low tables)',
-  dtable: 'Deficit Table (DTable)',
-  drr: 'Deficit Round Robin (DRR)',
-  scfq: 'Self-Clocked Fair Queueing (SCFQ)',
-  wfq: 'Weighted Fair Queueing (WFQ)',
-  wf2q_plus: 'WF²Q+',
-  sfq: 'Start-time Fair Queueing (SFQ)',
-  strict_priority: 'Strict priority',
-  fifo: 'FIFO',
-  edf: 'Earliest deadline first (EDF)',
-};
+import { lookupScheduler, schedulerTitle } from '../schedulers/registry';
 
 /** The scheduler's display name (its kind when unknown). */
-export function schedulerName(kind: string): string {
-  return SCHEDULER_NAMES[kind] ?? kind;
-}
+export const schedulerName = schedulerTitle;
 
 /** Bytes per credit (the engine's flow-control unit). */
-export const CREDIT_BYTES = 64;
+export const CREDIT_BYTES = ENGINE_LIMITS.credit_bytes;
 
 /** One entry of an arbitration table. */
 export interface EntryView {
@@ -124,9 +109,9 @@ const WORK_LABELS: readonly [keyof SchedulerCost, string, string][] = [
 
 const TABLE_TITLES: Record<TableSide, string> = { main: 'Table', high: 'High-priority table', low: 'Low-priority table' };
 
-/** The unit of the deficit counters: bytes for DRR, credits for table schedulers. */
+/** The unit of the deficit counters (the scheduler module's; credits when it names none). */
 export function deficitUnit(kind: string): 'B' | 'credits' {
-  return kind === 'drr' ? 'B' : 'credits';
+  return lookupScheduler(kind)?.animation.deficitUnit ?? 'credits';
 }
 
 /** A number for display: integers as is, others with at most 2 decimals. */
@@ -309,7 +294,7 @@ export function stepView(trace: Trace, k: number, kinds: readonly (keyof Schedul
     changes.push(`deficit of ${sender.name} ${sender.deficitBefore} -> ${sender.deficit} ${deficitUnit(kind)}`);
   }
   const previous = before.selected;
-  if (kind === 'drr' && after.selected !== undefined && previous !== undefined && previous !== after.selected) {
+  if (lookupScheduler(kind)?.animation.roundRobin && after.selected !== undefined && previous !== undefined && previous !== after.selected) {
     changes.push(`round robin ${className(trace, previous)} -> ${className(trace, after.selected)}`);
   }
   const text = changes.length > 0 ? `${head}; ${changes.join('; ')}` : head;

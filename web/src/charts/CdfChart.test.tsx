@@ -5,6 +5,7 @@ import { CdfChart, classesToCdfSeries } from './CdfChart';
 import type { CdfSeries } from './CdfChart';
 import { CdfPanel } from './CdfPanel';
 import { svgToString } from './export';
+import { svgSnapshot } from './svgSnapshot';
 
 afterEach(() => {
   cleanup();
@@ -22,62 +23,42 @@ const xTickLabels = (c: ParentNode) =>
   Array.from(c.querySelectorAll('.cdf-x-axis .tick text')).map((t) => t.textContent);
 
 describe('CdfChart', () => {
-  it('draws one step curve per series, with legend and accessible name', () => {
-    const { container } = render(<CdfChart series={SERIES} logX={false} title="Latency by class" />);
-    const paths = curves(container);
-    expect(paths.map((p) => p.dataset.series)).toEqual(['0', '1']);
-    for (const p of paths) {
-      const d = p.getAttribute('d') ?? '';
-      expect(d).toMatch(/^M[\d.]+,[\d.]+/);
-      // At most two decimals in every coordinate.
-      expect(d).not.toMatch(/\.\d{3}/);
-    }
-    expect(paths[1]?.getAttribute('stroke-dasharray')).toBe('4 2');
-    expect(paths[0]?.getAttribute('stroke')).not.toBe(paths[1]?.getAttribute('stroke'));
-    expect(screen.getByText('Voice')).toBeTruthy();
-    expect(screen.getByText('Bulk')).toBeTruthy();
+  it('names the chart for assistive technology and follows the container (720 px without ResizeObserver)', () => {
+    render(<CdfChart series={SERIES} logX={false} title="Latency by class" />);
     const svg = screen.getByRole('img');
     expect(svg.getAttribute('aria-label')).toContain('Latency by class');
+    expect(svg.getAttribute('aria-label')).toContain('Voice, Bulk');
     expect(svg.querySelector('title')?.textContent).toBe('Latency by class');
-    expect(svg.getAttribute('width')).toBe('720'); // no ResizeObserver in jsdom
-    expect(screen.getByText('Latency (µs)')).toBeTruthy();
-    expect(screen.getByText('Fraction of packets ≤ latency')).toBeTruthy();
+    expect(svg.getAttribute('width')).toBe('720');
   });
 
-  it('starts each curve at fraction 0 at the first latency', () => {
-    const one: CdfSeries[] = [{ id: 'a', label: 'A', points: [[100, 0.5], [200, 1]] }];
-    const { container } = render(<CdfChart series={one} logX={false} width={400} height={200} />);
-    const d = curves(container)[0]?.getAttribute('d') ?? '';
-    // Plot height is 200 - 16 - 48 = 136: the curve starts on the x axis (y = 136), then rises.
-    const start = /^M([\d.]+),136[LV]/.exec(d);
-    expect(start).not.toBeNull();
-  });
-
-  it('lists series without points as "(no packets)" and draws no path for them', () => {
-    const series: CdfSeries[] = [...SERIES, { id: '2', label: 'Idle', points: [] }];
-    const { container } = render(<CdfChart series={series} logX={false} />);
+  it('draws step curves from fraction 0, a dashed run, axes in µs and the legend (snapshot)', () => {
+    const { container } = render(<CdfChart series={SERIES} logX={false} width={480} height={240} />);
     expect(curves(container)).toHaveLength(2);
-    expect(screen.getByText('Idle')).toBeTruthy();
+    expect(svgSnapshot(container)).toMatchSnapshot();
+  });
+
+  it('draws a log axis with decade labels and minor ticks (snapshot)', () => {
+    const { container } = render(<CdfChart series={SERIES} logX width={480} height={240} />);
+    expect(xTickLabels(container)).toEqual(['1', '10', '100', '1000']);
+    expect(svgSnapshot(container)).toMatchSnapshot();
+  });
+
+  it('lists series without points as "(no packets)" and cuts long names (snapshot)', () => {
+    const series: CdfSeries[] = [
+      ...SERIES.slice(0, 1),
+      { id: '2', label: 'Idle class with a very long name indeed', points: [] },
+    ];
+    const { container } = render(<CdfChart series={series} logX={false} width={400} height={200} />);
+    expect(curves(container)).toHaveLength(1);
     expect(screen.getByText('(no packets)')).toBeTruthy();
-    expect(container.querySelectorAll('.cdf-legend-item')).toHaveLength(3);
+    expect(svgSnapshot(container)).toMatchSnapshot();
   });
 
-  it('shows an empty chart when there is no data', () => {
-    render(<CdfChart series={[]} logX />);
+  it('shows an empty chart when there is no data (snapshot)', () => {
+    const { container } = render(<CdfChart series={[]} logX width={400} height={200} />);
     expect(screen.getByText('No latency data')).toBeTruthy();
-  });
-
-  it('switches to a log axis with decade labels', () => {
-    const { container, rerender } = render(<CdfChart series={SERIES} logX={false} width={720} />);
-    const linTicks = xTickLabels(container);
-    const linPaths = curves(container).map((p) => p.getAttribute('d'));
-    rerender(<CdfChart series={SERIES} logX width={720} />);
-    const logTicks = xTickLabels(container);
-    expect(linTicks).toEqual(['0', '50', '100', '150', '200', '250', '300', '350', '400', '450']);
-    expect(logTicks).toEqual(['1', '10', '100', '1000']);
-    expect(curves(container).map((p) => p.getAttribute('d'))).not.toEqual(linPaths);
-    expect(container.querySelectorAll('.cdf-x-axis .tick.minor').length).toBeGreaterThan(0);
-    expect(screen.getByText('Latency (µs), log scale')).toBeTruthy();
+    expect(svgSnapshot(container)).toMatchSnapshot();
   });
 
   it('thins log labels when there are many decades', () => {
@@ -85,23 +66,6 @@ describe('CdfChart', () => {
     const { container } = render(<CdfChart series={wide} logX width={360} />);
     // 0.5 ns .. 300 ms in ms: 11 decades on a ~150 px wide plot.
     expect(xTickLabels(container)).toEqual(['1e-7', '0.001', '10']);
-  });
-
-  it('renders deterministically (snapshot of curves and ticks)', () => {
-    const one: CdfSeries[] = [{ id: 'a', label: 'A', points: [[100, 0.5], [300, 1]] }];
-    const { container } = render(<CdfChart series={one} logX={false} width={400} height={200} />);
-    expect({ d: curves(container)[0]?.getAttribute('d'), ticks: xTickLabels(container) }).toMatchInlineSnapshot(`
-      {
-        "d": "M48.5,136L48.5,136L48.5,68L145.5,68L145.5,0",
-        "ticks": [
-          "0",
-          "100",
-          "200",
-          "300",
-          "400",
-        ],
-      }
-    `);
   });
 
   it('exposes the svg through svgRef, and exports it with the curves', () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Ref } from 'react';
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { curveStepAfter, line } from 'd3-shape';
+import { AXIS, FONT, GridLines, Legend, LineMark, TEXT, XAxis, YAxis, cdfPath, lineSwatch, r2, truncate, type AxisTick } from './marks';
 import { colorFor } from './palette';
 import { useContainerWidth } from './useContainerWidth';
 import { chooseTimeUnit, formatNumber } from './units';
@@ -43,20 +43,10 @@ export function classesToCdfSeries(
   return classes.map((c, i) => ({ id: `${idPrefix}${i}`, label: c.name, points: c.latency_ns.cdf }));
 }
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
-const TEXT = '#222222';
-const AXIS = '#555555';
-const GRID = '#e0e0e0';
 const MARGIN = { top: 16, right: 12, bottom: 48, left: 60 };
 const CHAR_W = 6.8; // estimated width of a 12 px character (no layout in tests or export)
 const Y_TICKS = [0, 0.25, 0.5, 0.75, 1];
 
-const r2 = (v: number): number => Math.round(v * 100) / 100 + 0; // + 0 turns -0 into 0
-
-interface Tick {
-  x: number;
-  label: string | null;
-}
 
 /** X scale in display units, its ticks, and the domain. */
 function xAxis(xs: number[], logX: boolean, plotW: number) {
@@ -73,15 +63,15 @@ function xAxis(xs: number[], logX: boolean, plotW: number) {
     for (let e = e0; e <= e1; e++) longest = Math.max(longest, formatNumber(10 ** e, 6).length);
     const maxLabels = Math.max(2, Math.floor(plotW / (longest * 6.5 + 14)) + 1);
     const step = Math.ceil((e1 - e0 + 1) / maxLabels);
-    const ticks: Tick[] = [];
+    const ticks: AxisTick[] = [];
     for (let e = e0; e <= e1; e++) {
       const base = 10 ** e;
       const labelled = (e - e0) % step === 0;
-      ticks.push({ x: r2(scale(base)), label: labelled ? formatNumber(base, 6) : null });
+      ticks.push({ at: r2(scale(base)), label: labelled ? formatNumber(base, 6) : null });
       if (e === e1) break;
       for (let m = 2; m <= 9; m++) {
         const label = e1 - e0 === 1 && (m === 2 || m === 5) ? formatNumber(m * base, 6) : null;
-        ticks.push({ x: r2(scale(m * base)), label });
+        ticks.push({ at: r2(scale(m * base)), label });
       }
     }
     return { scale, ticks, domain: scale.domain() as [number, number] };
@@ -93,12 +83,8 @@ function xAxis(xs: number[], logX: boolean, plotW: number) {
   const count = Math.max(2, Math.min(10, Math.floor(plotW / 60)));
   const scale = scaleLinear().domain([lo, hi0 + pad]).range([0, plotW]).nice(count);
   const fmt = scale.tickFormat(count);
-  const ticks = scale.ticks(count).map((v) => ({ x: r2(scale(v)), label: fmt(v) }));
+  const ticks: AxisTick[] = scale.ticks(count).map((v) => ({ at: r2(scale(v)), label: fmt(v) }));
   return { scale, ticks, domain: scale.domain() as [number, number] };
-}
-
-function truncate(text: string, maxChars: number): string {
-  return text.length <= maxChars ? text : `${text.slice(0, Math.max(1, maxChars - 1))}…`;
 }
 
 /** Pure geometry of the chart, from props to rounded coordinates and labels. */
@@ -113,24 +99,13 @@ function layout(series: ReadonlyArray<CdfSeries>, logX: boolean, width: number, 
   const x = xAxis(allNs.map((v) => v / unit.factor), logX, plotW);
   const y = scaleLinear().domain([0, 1]).range([plotH, 0]);
   const [xLo, xHi] = x.domain;
-  const gen = line<readonly [number, number]>()
-    .x(([v]) => r2(x.scale(Math.min(Math.max(v, xLo), xHi))))
-    .y(([, f]) => r2(y(f)))
-    .curve(curveStepAfter)
-    .digits(2);
+  const px = (v: number) => r2(x.scale(Math.min(Math.max(v, xLo), xHi)));
+  const py = (f: number) => r2(y(f));
   const maxChars = Math.floor((legendW - 36) / CHAR_W);
-  let legendY = 8;
   const items = series.map((s, i) => {
-    const pts = clean[i] ?? [];
-    const first = pts[0];
-    let d: string | null = null;
-    if (first) {
-      const disp = pts.map(([v, f]) => [v / unit.factor, f] as const);
-      d = gen([[first[0] / unit.factor, 0], ...disp]);
-    }
-    const item = { s, d, color: s.color ?? colorFor(i), y: legendY, text: truncate(s.label, maxChars) };
-    legendY += d ? 20 : 34;
-    return item;
+    const disp = (clean[i] ?? []).map(([v, f]) => [v / unit.factor, f] as const);
+    const d = disp.length > 0 ? cdfPath(disp, px, py) : null;
+    return { s, d, color: s.color ?? colorFor(i), text: truncate(s.label, maxChars) };
   });
   return { unit, plotW, plotH, x, y, items, legendX: MARGIN.left + plotW + 16, empty: allNs.length === 0 };
 }
@@ -150,52 +125,29 @@ export function CdfChart({ series, logX, width, height = 360, title = 'Latency C
         <title>{title}</title>
         <desc>{summary}</desc>
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-          <g className="cdf-grid" stroke={GRID} strokeWidth={1}>
-            {Y_TICKS.slice(1).map((t) => (
-              <line key={t} x1={0} x2={g.plotW} y1={r2(g.y(t))} y2={r2(g.y(t))} />
-            ))}
-          </g>
-          <g className="cdf-x-axis" transform={`translate(0,${g.plotH})`} fontSize={11} textAnchor="middle">
-            <line x1={0} x2={g.plotW} stroke={AXIS} />
-            {g.x.ticks.map((t, i) => (
-              <g key={i} className={t.label === null ? 'tick minor' : 'tick'} transform={`translate(${t.x},0)`}>
-                <line y2={t.label === null ? 3 : 6} stroke={AXIS} />
-                {t.label !== null && <text y={18}>{t.label}</text>}
-              </g>
-            ))}
-            <text className="axis-label" x={r2(g.plotW / 2)} y={38} fontSize={12}>{xLabel}</text>
-          </g>
-          <g className="cdf-y-axis" fontSize={11} textAnchor="end">
-            <line y1={0} y2={g.plotH} stroke={AXIS} />
-            {Y_TICKS.map((t) => (
-              <g key={t} className="tick" transform={`translate(0,${r2(g.y(t))})`}>
-                <line x2={-6} stroke={AXIS} />
-                <text x={-9} dy="0.32em">{formatNumber(t)}</text>
-              </g>
-            ))}
-            <text className="axis-label" transform={`translate(-46,${r2(g.plotH / 2)}) rotate(-90)`}
-              textAnchor="middle" fontSize={12}>Fraction of packets ≤ latency</text>
-          </g>
+          <GridLines className="cdf-grid" at={Y_TICKS.slice(1).map((t) => g.y(t))} width={g.plotW} />
+          <XAxis className="cdf-x-axis" titleClassName="axis-label" y={g.plotH} ticks={g.x.ticks} length={g.plotW}
+            tickSize={6} title={xLabel} titleOffset={38} titleSize={12} />
+          <YAxis className="cdf-y-axis" titleClassName="axis-label" ticks={Y_TICKS.map((t) => ({ at: g.y(t), label: formatNumber(t) }))}
+            length={g.plotH} tickSize={6} title="Fraction of packets ≤ latency" titleOffset={46} titleSize={12} />
           {g.empty && (
             <text x={r2(g.plotW / 2)} y={r2(g.plotH / 2)} textAnchor="middle" fill={AXIS}>No latency data</text>
           )}
-          <g className="cdf-curves" fill="none" strokeWidth={2} strokeLinejoin="round">
+          <g className="cdf-curves">
             {g.items.map(({ s, d, color }) =>
-              d ? <path key={s.id} className="cdf-curve" data-series={s.id} d={d} stroke={color}
-                strokeDasharray={s.dash} /> : null,
+              d ? <LineMark key={s.id} className="cdf-curve" series={s.id} d={d} color={color} dash={s.dash} /> : null,
             )}
           </g>
         </g>
-        <g className="cdf-legend" transform={`translate(${r2(g.legendX)},${MARGIN.top})`}>
-          {g.items.map(({ s, d, color, y, text }) => (
-            <g key={s.id} className="cdf-legend-item" data-series={s.id} transform={`translate(0,${y})`}>
-              {text !== s.label && <title>{s.label}</title>}
-              <line x1={0} x2={24} stroke={color} strokeWidth={2} strokeDasharray={s.dash} />
-              <text x={30} dy="0.32em">{text}</text>
-              {!d && <text x={30} y={14} dy="0.32em" fontSize={11} fill={AXIS}>(no packets)</text>}
-            </g>
-          ))}
-        </g>
+        <Legend className="cdf-legend" itemClassName="cdf-legend-item" x={g.legendX} y={MARGIN.top + 8}
+          items={g.items.map(({ s, d, color, text }) => ({
+            key: s.id,
+            series: s.id,
+            text,
+            full: s.label,
+            swatch: lineSwatch(color, s.dash),
+            ...(d ? {} : { note: '(no packets)' }),
+          }))} />
       </svg>
     </div>
   );

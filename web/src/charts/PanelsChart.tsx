@@ -5,7 +5,7 @@
 // drawn as a step curve (latency and jitter CDFs, log or symmetric x).
 import type { Ref } from 'react';
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { area, curveStepAfter, line } from 'd3-shape';
+import { BandMark, FONT, GridLines, Legend, LineMark, Marker, TEXT, XAxis, YAxis, bandPath, linePath, lineSwatch, r2 } from './marks';
 import { colorFor } from './palette';
 import { formatNumber } from './units';
 import { useContainerWidth } from './useContainerWidth';
@@ -50,27 +50,8 @@ export interface PanelsChartProps {
   svgRef?: Ref<SVGSVGElement>;
 }
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
-const TEXT = '#222222';
-const AXIS = '#555555';
-const GRID = '#e0e0e0';
 const PAD = { top: 26, right: 14, bottom: 44, left: 56 };
-const r2 = (v: number): number => Math.round(v * 100) / 100 + 0;
 const finite = (v: number) => Number.isFinite(v);
-
-/** Marker of class `i`: circle, square, triangle, diamond (cycles). */
-export function Marker({ i, x, y, color }: { i: number; x: number; y: number; color: string }) {
-  switch (((i % 4) + 4) % 4) {
-    case 0:
-      return <circle cx={x} cy={y} r={3.5} fill={color} />;
-    case 1:
-      return <rect x={r2(x - 3.2)} y={r2(y - 3.2)} width={6.4} height={6.4} fill={color} />;
-    case 2:
-      return <path d={`M${r2(x)},${r2(y - 4.2)} L${r2(x + 4)},${r2(y + 3)} L${r2(x - 4)},${r2(y + 3)} Z`} fill={color} />;
-    default:
-      return <path d={`M${r2(x)},${r2(y - 4.5)} L${r2(x + 4)},${r2(y)} L${r2(x)},${r2(y + 4.5)} L${r2(x - 4)},${r2(y)} Z`} fill={color} />;
-  }
-}
 
 /** Columns of the grid of panels for a width. */
 export function panelColumns(count: number, width: number): number {
@@ -153,17 +134,6 @@ export function PanelsChart({
         {panels.map((p, k) => {
           const ySc = independentY ? yScale(p.series) : shared;
           const y = (v: number) => ySc(v);
-          const yTicks = ySc.ticks(5);
-          const gen = line<readonly [number, number]>()
-            .x(([v]) => x.scale(v))
-            .y(([, v]) => y(v))
-            .digits(2);
-          if (step) gen.curve(curveStepAfter);
-          const bandGen = area<readonly [number, number, number]>()
-            .x(([v]) => x.scale(v))
-            .y0(([, lo]) => y(lo))
-            .y1(([, , hi]) => y(hi))
-            .digits(2);
           const ox = (k % cols) * cellW + PAD.left;
           const oy = Math.floor(k / cols) * panelHeight + PAD.top;
           return (
@@ -171,52 +141,22 @@ export function PanelsChart({
               <text className="panel-title" x={r2(plotW / 2)} y={-10} textAnchor="middle" fontWeight="bold">
                 {p.title}
               </text>
-              <g stroke={GRID}>
-                {yTicks.slice(1).map((t) => (
-                  <line key={t} x1={0} x2={plotW} y1={r2(y(t))} y2={r2(y(t))} />
-                ))}
-              </g>
-              <g fontSize={11} textAnchor="end">
-                <line y1={0} y2={plotH} stroke={AXIS} />
-                {yTicks.map((t) => (
-                  <g key={t} transform={`translate(0,${r2(y(t))})`}>
-                    <line x2={-5} stroke={AXIS} />
-                    <text x={-8} dy="0.32em">{formatNumber(t, 6)}</text>
-                  </g>
-                ))}
-                <text transform={`translate(-42,${r2(plotH / 2)}) rotate(-90)`} textAnchor="middle" fontSize={11}>
-                  {yLabel}
-                </text>
-              </g>
-              <g transform={`translate(0,${plotH})`} fontSize={11} textAnchor="middle">
-                <line x1={0} x2={plotW} stroke={AXIS} />
-                {x.ticks.map((t) => (
-                  <g key={t} transform={`translate(${r2(x.scale(t))},0)`}>
-                    <line y2={5} stroke={AXIS} />
-                    <text y={17}>{formatNumber(t, 6)}</text>
-                  </g>
-                ))}
-                <text x={r2(plotW / 2)} y={34} fontSize={11}>{xLabel}</text>
-              </g>
+              <GridLines at={ySc.ticks(5).slice(1).map(y)} width={plotW} />
+              <YAxis ticks={ySc.ticks(5).map((t) => ({ at: y(t), label: formatNumber(t, 6) }))} length={plotH} title={yLabel} titleOffset={42} />
+              <XAxis y={plotH} ticks={x.ticks.map((t) => ({ at: x.scale(t), label: formatNumber(t, 6) }))} length={plotW} title={xLabel} titleOffset={34} />
               {p.series.map((s) => {
                 const pts = s.points.filter(([a, b]) => finite(a) && finite(b) && (!logX || a > 0));
                 const band = (s.band ?? []).filter(([a, lo, hi]) => finite(a) && finite(lo) && finite(hi));
                 const color = colorFor(s.colorIndex);
                 const first = pts[0];
-                const d = step && first ? gen([[first[0], 0], ...pts]) : gen(pts);
+                const d = step && first ? linePath([[first[0], 0], ...pts], x.scale, y, true) : linePath(pts, x.scale, y, step);
                 return (
                   <g key={s.name} className="panel-series" data-series={s.name}>
                     {band.length > 0 ? (
-                      <>
-                        <path className="ci-band" data-series={s.name} d={bandGen(band) ?? ''} fill={color} fillOpacity={0.18} stroke="none" />
-                        <g className="ci-whiskers" stroke={color} strokeWidth={1.2}>
-                          {band.map(([a, lo, hi], j) => (
-                            <line key={j} x1={r2(x.scale(a))} x2={r2(x.scale(a))} y1={r2(y(lo))} y2={r2(y(hi))} />
-                          ))}
-                        </g>
-                      </>
+                      <BandMark series={s.name} d={bandPath(band, x.scale, y)} color={color}
+                        whiskers={band.map(([a, lo, hi]) => [x.scale(a), y(lo), y(hi)] as const)} />
                     ) : null}
-                    <path className="panel-line" d={d ?? ''} fill="none" stroke={color} strokeWidth={2} />
+                    <LineMark className="panel-line" d={d} color={color} />
                     {step
                       ? null
                       : pts.map(([a, b], j) => <Marker key={j} i={s.colorIndex} x={r2(x.scale(a))} y={r2(y(b))} color={color} />)}
@@ -226,15 +166,9 @@ export function PanelsChart({
             </g>
           );
         })}
-        <g className="multi-legend" transform={`translate(${PAD.left},${rows * panelHeight + 4})`}>
-          {names.map((n, k) => (
-            <g key={n.name} className="multi-legend-item" transform={`translate(${(k % perRow) * 170},${Math.floor(k / perRow) * 22 + 6})`}>
-              <line x1={0} x2={24} stroke={colorFor(n.colorIndex)} strokeWidth={2} />
-              {step ? null : <Marker i={n.colorIndex} x={12} y={0} color={colorFor(n.colorIndex)} />}
-              <text x={30} dy="0.32em">{n.name}</text>
-            </g>
-          ))}
-        </g>
+        <Legend className="multi-legend" itemClassName="multi-legend-item" x={PAD.left} y={rows * panelHeight + 10}
+          columns={perRow} columnWidth={170} rowHeight={22}
+          items={names.map((n) => ({ key: n.name, text: n.name, swatch: lineSwatch(colorFor(n.colorIndex), undefined, step ? undefined : n.colorIndex) }))} />
       </svg>
     </div>
   );

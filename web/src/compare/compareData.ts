@@ -4,7 +4,7 @@ import type { CdfSeries } from '../charts/CdfChart';
 import { csvField } from '../charts/export';
 import { colorFor } from '../charts/palette';
 import type { RunResults } from '../generated';
-import { schedulerName } from '../shared/schedulers';
+import { schedulerName } from '../schedulers/registry';
 
 /** One run pinned to the comparison. */
 export interface ComparedRun {

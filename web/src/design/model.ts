@@ -1,6 +1,7 @@
 // The table designer's state and its conversions: the requirements form (as typed), the
 // engine's `Requirements`, the edited table, the share link's design document and OpenSM
 // import glue (the link-lab scenario that simulates a table is in `simulation.ts`).
+import { ENGINE_LIMITS } from '../generated/limits';
 import { parseFabric, toFabricOptions, type FabricForm, type HighForm } from './fabric';
 import type { ClassRequirement, DesignEntry, FieldError, OpenSmParsed, Requirements, Technology } from '../generated';
 
@@ -316,7 +317,7 @@ export function parseDesignDoc(json: string): { ok: true; doc: DesignDoc } | { o
 // onto the classes.
 
 /** Entries OpenSM keeps per table. */
-export const MAX_VLARB_ENTRIES = 64;
+export const MAX_VLARB_ENTRIES = ENGINE_LIMITS.iba_max_entries;
 
 /**
  * The table of an OpenSM file for the designed classes (VL i = class i): the `vlarb_low` of

@@ -4,6 +4,7 @@ import type { DTableConfig } from "./DTableConfig";
 import type { DrrConfig } from "./DrrConfig";
 import type { EdfConfig } from "./EdfConfig";
 import type { FairQueueingConfig } from "./FairQueueingConfig";
+import type { FifoConfig } from "./FifoConfig";
 import type { IbaConfig } from "./IbaConfig";
 import type { PriorityConfig } from "./PriorityConfig";
 
@@ -14,4 +15,4 @@ import type { PriorityConfig } from "./PriorityConfig";
  * credits compete. Per-class lists (`weights`, `quanta_bytes`, ...) have one item per
  * class, in class order.
  */
-export type SchedulerConfig = { "kind": "as_basic" } & AsBasicConfig | { "kind": "iba" } & IbaConfig | { "kind": "dtable" } & DTableConfig | { "kind": "drr" } & DrrConfig | { "kind": "scfq" } & FairQueueingConfig | { "kind": "wfq" } & FairQueueingConfig | { "kind": "wf2q_plus" } & FairQueueingConfig | { "kind": "sfq" } & FairQueueingConfig | { "kind": "strict_priority" } & PriorityConfig | { "kind": "fifo" } | { "kind": "edf" } & EdfConfig;
+export type SchedulerConfig = { "kind": "as_basic" } & AsBasicConfig | { "kind": "iba" } & IbaConfig | { "kind": "dtable" } & DTableConfig | { "kind": "drr" } & DrrConfig | { "kind": "scfq" } & FairQueueingConfig | { "kind": "wfq" } & FairQueueingConfig | { "kind": "wf2q_plus" } & FairQueueingConfig | { "kind": "sfq" } & FairQueueingConfig | { "kind": "strict_priority" } & PriorityConfig | { "kind": "fifo" } & FifoConfig | { "kind": "edf" } & EdfConfig;

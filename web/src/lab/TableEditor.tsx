@@ -4,7 +4,7 @@ import { memo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { colorFor } from '../charts/palette';
 import type { Scenario } from '../generated';
-import { addEntry, CREDIT_BYTES, modelClasses, maxEntries, moveEntry, removeEntry, setEntry, tableOf, tablePath, type TableSide } from '../shared/edit';
+import { addEntry, CREDIT_BYTES, modelClasses, moveEntry, removeEntry, setEntry, tableLimits, tableOf, tablePath, type TableSide } from '../shared/edit';
 import { errorId, fieldId } from '../shared/errors';
 import { FieldMessages, parseNumber } from '../form/fields';
 import { useFieldErrors } from '../form/fieldErrors';
@@ -19,9 +19,6 @@ interface Props {
   legend?: string;
   /** Help text under the legend. */
   help?: string;
-  /** Smallest and largest weight an entry may have. */
-  minWeight?: number;
-  maxWeight?: number;
 }
 
 /** Label prefix of the entries of a table ("Entry 3 weight", "High entry 3 weight"). */
@@ -178,8 +175,6 @@ export const TableEditor = memo(function TableEditor({
   side = 'main',
   legend = 'DTable arbitration table',
   help = DTABLE_HELP,
-  minWeight = 1,
-  maxWeight = 65535,
 }: Props) {
   const table = tableOf(scenario, side);
   const classes = modelClasses(scenario.model);
@@ -187,7 +182,7 @@ export const TableEditor = memo(function TableEditor({
   const path = tablePath(side);
   const tableMessages = useFieldErrors(path);
   const total = table.reduce((sum, e) => sum + (Number.isFinite(e.weight) && e.weight > 0 ? e.weight : 0), 0);
-  const max = maxEntries(side);
+  const { maxEntries: max, minWeight, maxWeight } = tableLimits(scenario, side);
   return (
     <fieldset className={`card${tableMessages.length > 0 ? ' has-error' : ''}`} id={fieldId(path)} tabIndex={-1}>
       <legend>{legend}</legend>

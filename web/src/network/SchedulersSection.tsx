@@ -6,18 +6,11 @@ import { useFieldErrors } from '../form/fieldErrors';
 import type { Edit } from '../form/types';
 import type { NetworkClassConfig, SchedulerConfig } from '../generated';
 import { fieldId } from '../shared/errors';
-import { perClassField, SCHEDULER_KINDS, schedulerShares, type SchedulerKind } from '../shared/schedulers';
+import { SCHEDULER_KINDS, SCHEDULERS, schedulerShares, schedulerUi, type SchedulerKind } from '../schedulers/registry';
 import { portClass, setNetworkPerClass, setNetworkSchedulerKind, type SchedulerPlace } from './edit';
 import type { SectionProps } from './sectionProps';
 
-const KINDS = SCHEDULER_KINDS.map((k) => ({ value: k.kind, label: k.label }));
-
-const PER_CLASS_LABEL: Record<NonNullable<ReturnType<typeof perClassField>>, string> = {
-  quanta_bytes: 'quantum (B)',
-  weights: 'weight',
-  priorities: 'priority',
-  deadlines_ns: 'deadline (ns)',
-};
+const KINDS = SCHEDULER_KINDS.map((kind) => ({ value: kind, label: SCHEDULERS[kind].label }));
 
 export function SchedulersSection({ scenario, onEdit }: SectionProps) {
   const net = scenario.model;
@@ -40,7 +33,8 @@ interface CardProps {
 function SchedulerCard({ place, legend, config, classes, onEdit }: CardProps) {
   const path = `model.${place}`;
   const messages = useFieldErrors(path);
-  const list = perClassField(config.kind);
+  const ui = schedulerUi(config);
+  const list = ui.perClass;
   const shares = schedulerShares(config, classes.map(portClass));
   return (
     <fieldset className={`card${messages.length > 0 ? ' has-error' : ''}`} id={fieldId(path)} tabIndex={-1}>
@@ -57,16 +51,16 @@ function SchedulerCard({ place, legend, config, classes, onEdit }: CardProps) {
         />
         {list
           ? classes.map((c, i) => {
-              const values = (config as Record<string, unknown>)[list];
-              const value = Array.isArray(values) ? Number(values[i]) : Number.NaN;
+              const value = list.get(config)[i] ?? Number.NaN;
               return (
                 <NumberField
                   key={i}
-                  path={`${path}.${list}[${i}]`}
-                  label={`${c.name || `Class ${i}`} ${PER_CLASS_LABEL[list]}`}
+                  path={`${path}.${list.field}[${i}]`}
+                  label={`${c.name || `Class ${i}`} ${list.short}`}
                   value={value}
-                  min={0}
-                  step={1}
+                  min={list.min}
+                  max={list.max}
+                  step={list.step}
                   onChange={(v) => onEdit((s) => setNetworkPerClass(s, place, i, v))}
                 />
               );
@@ -76,7 +70,7 @@ function SchedulerCard({ place, legend, config, classes, onEdit }: CardProps) {
       {shares ? (
         <p className="note" data-testid={`${place}-shares`}>
           Shares: {classes.map((c, i) => `${c.name} ${((shares[i] ?? 0) * 100).toFixed(1)} %`).join(', ')}
-          {config.kind === 'dtable' || config.kind === 'iba' || config.kind === 'as_basic'
+          {ui.tableClasses
             ? ' (table entries follow the shares when the kind is switched; a scenario file can give any table).'
             : '.'}
         </p>

@@ -16,7 +16,7 @@ import type {
 import { maxPacketBytes } from './describe';
 import { editNetwork, IB_PORT_BUFFER } from './networkScenario';
 import { lanesWithClassAdded, lanesWithClassRemoved } from './lanes';
-import { convertScheduler, setPerClass, withClassAdded, withClassRemoved, type SchedulerKind } from '../shared/schedulers';
+import { convertScheduler, setPerClass, withClassAdded, withClassRemoved, type SchedulerKind } from '../schedulers/registry';
 
 export type TopologyKind = TopologyConfig['kind'];
 
@@ -187,7 +187,7 @@ export function setDestinations(s: Scenario, i: number, kind: DestinationKind): 
 }
 
 /**
- * A network class as the scheduler helpers of `shared/schedulers.ts` see a port's class:
+ * A network class as the scheduler helpers of `schedulers/registry.ts` see a port's class:
  * they read only its name, load and largest packet (to size quanta, table weights and
  * deadlines), so it is a fixed-size class of that packet.
  */

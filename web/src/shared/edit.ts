@@ -12,14 +12,13 @@ import type {
   TableEntry,
   TrafficConfig,
 } from '../generated';
-import { IBA_MAX, IBA_MAX_ENTRIES, schedulerShares, withClassAdded, withClassRemoved } from './schedulers';
+import { ENGINE_LIMITS } from '../generated/limits';
+import { schedulerShares, schedulerUi, withClassAdded, withClassRemoved } from '../schedulers/registry';
 
-/** Bytes per flow-control credit. */
-export const CREDIT_BYTES = 64;
+/** Bytes per flow-control credit (the engine's). */
+export const CREDIT_BYTES = ENGINE_LIMITS.credit_bytes;
 /** Most classes per port (the engine's limit; AS tables allow VC ids up to 31, IBA VLs up to 14). */
-export const MAX_CLASSES = 64;
-/** Most entries in a table (the engine's limit). */
-export const MAX_TABLE_ENTRIES = 4096;
+export const MAX_CLASSES = ENGINE_LIMITS.max_classes;
 
 export type SizeKind = SizeConfig['kind'];
 /** Any arrival process kind. */
@@ -67,9 +66,14 @@ export function tablePath(side: TableSide): string {
   return side === 'main' ? 'model.scheduler.table' : `model.scheduler.${side}`;
 }
 
-/** Most entries of a weighted table of the scenario's scheduler. */
-export function maxEntries(side: TableSide): number {
-  return side === 'main' ? MAX_TABLE_ENTRIES : IBA_MAX_ENTRIES;
+/**
+ * Most entries and the weight range of a weighted table of the scenario's scheduler (from
+ * its module in `schedulers/`; no entries for a kind without such a table).
+ */
+export function tableLimits(s: Scenario, side: TableSide = 'main'): { maxEntries: number; minWeight: number; maxWeight: number } {
+  const lab = labOf(s);
+  const tables = lab ? schedulerUi(lab.scheduler).weightedTables : undefined;
+  return tables ? tables.limits(side) : { maxEntries: 0, minWeight: 0, maxWeight: 0 };
 }
 
 /** The entries of a weighted table (empty when the scheduler has no such table). */
@@ -77,8 +81,7 @@ export function tableOf(s: Scenario, side: TableSide = 'main'): TableEntry[] {
   const lab = labOf(s);
   if (!lab) return [];
   const sch = lab.scheduler;
-  if (side === 'main') return sch.kind === 'dtable' ? sch.table : [];
-  return sch.kind === 'iba' ? sch[side] : [];
+  return [...(schedulerUi(sch).weightedTables?.get(sch, side) ?? [])];
 }
 
 /** `s` with its link lab patched; a scenario of another model is returned unchanged. */
@@ -96,9 +99,8 @@ function withTable(s: Scenario, table: TableEntry[], side: TableSide = 'main'): 
   const lab = labOf(s);
   if (!lab) return s;
   const sch = lab.scheduler;
-  if (side === 'main' && sch.kind === 'dtable') return setScheduler(s, { ...sch, table });
-  if (side !== 'main' && sch.kind === 'iba') return setScheduler(s, { ...sch, [side]: table });
-  return s;
+  const tables = schedulerUi(sch).weightedTables;
+  return tables && tables.get(sch, side) !== undefined ? setScheduler(s, tables.set(sch, side, table)) : s;
 }
 
 function withClasses(s: Scenario, classes: ClassConfig[]): Scenario {
@@ -281,11 +283,12 @@ export function removeClass(s: Scenario, i: number): Scenario {
 /** Appends a table entry: a copy of the last one, or one for class 0 with its MTU as weight. */
 export function addEntry(s: Scenario, side: TableSide = 'main'): Scenario {
   const table = tableOf(s, side);
-  if (table.length >= maxEntries(side)) return s;
+  const limits = tableLimits(s, side);
+  if (table.length >= limits.maxEntries) return s;
   const last = table[table.length - 1];
   const first = labOf(s)?.classes[0];
   const mtu = first ? Math.max(1, creditsFor(maxBytes(first.traffic.size))) : 1;
-  const entry: TableEntry = last ? { ...last } : { class: 0, weight: side === 'main' ? mtu : Math.min(IBA_MAX, mtu) };
+  const entry: TableEntry = last ? { ...last } : { class: 0, weight: Math.min(limits.maxWeight, mtu) };
   return withTable(s, [...table, entry], side);
 }
 

@@ -99,6 +99,8 @@ pub struct LinkLab {
     events: EventQueue<Event>,
     port: Port,
     scheduler: Box<dyn Scheduler>,
+    /// The scenario's `kind` of the scheduler.
+    scheduler_kind: &'static str,
     sources: Vec<Option<Source>>,
     link: BitRate,
     drain: Vec<BitRate>,
@@ -142,6 +144,7 @@ impl LinkLab {
                 credits: vec![CreditCounter::new(buffer_credits); n],
             },
             scheduler: schedulers::build(&lab.scheduler, PortSetup { classes: n, link }),
+            scheduler_kind: lab.scheduler.kind(),
             sources: Vec::with_capacity(n),
             link,
             drain: lab
@@ -257,7 +260,7 @@ impl LinkLab {
 
     /// The scheduler's kind and work counters.
     pub fn scheduler_cost(&self) -> (&'static str, SchedulerCost) {
-        (self.scheduler.kind(), self.scheduler.cost())
+        (self.scheduler_kind, self.scheduler.cost())
     }
 
     /// Invariant breaches so far.

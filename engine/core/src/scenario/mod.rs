@@ -15,13 +15,21 @@ mod migrate;
 mod network;
 mod network_processor;
 mod parse;
-mod rules;
-mod scheduler_rules;
+pub(crate) mod problems;
+pub(crate) mod rules;
 mod switch_config;
 pub(crate) mod tagged;
 mod topology_config;
 mod validate;
 
+pub use crate::schedulers::as_basic::AsBasicConfig;
+pub use crate::schedulers::drr::DrrConfig;
+pub use crate::schedulers::dtable::DTableConfig;
+pub use crate::schedulers::edf::EdfConfig;
+pub use crate::schedulers::fifo::FifoConfig;
+pub use crate::schedulers::iba::IbaConfig;
+pub use crate::schedulers::strict_priority::{PriorityConfig, PriorityTies};
+pub use crate::schedulers::{FairQueueingConfig, SchedulerConfig, TableEntry};
 pub use crate::text::strip_bom;
 pub use bounds::{WorkEstimate, work_estimate};
 pub use migrate::{CURRENT_VERSION, migrate};
@@ -287,164 +295,6 @@ pub fn bounded_pareto_mean(lo: f64, hi: f64, a: f64) -> f64 {
 
 /// Below this `1 - (lo/hi)^a`, bounded Pareto maths switches to its `expm1` forms.
 pub const PARETO_STABLE_TAIL: f64 = 1e-6;
-
-/// The output scheduler of a port (see `shared/spec/10-schedulers.md`).
-///
-/// Every scheduler is credit-aware: only classes whose head packet fits in the downstream
-/// credits compete. Per-class lists (`weights`, `quanta_bytes`, ...) have one item per
-/// class, in class order.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum SchedulerConfig {
-    /// Advanced Switching basic table: the entry's class sends one packet, whatever its size.
-    AsBasic(AsBasicConfig),
-    /// InfiniBand VLArb: high and low tables of (VL, weight) entries and the high limit.
-    Iba(IbaConfig),
-    /// Deficit Table: a table of (class, weight) entries with deficit counters.
-    Dtable(DTableConfig),
-    /// Deficit Round Robin with a quantum per class.
-    Drr(DrrConfig),
-    /// Self-Clocked Fair Queueing.
-    Scfq(FairQueueingConfig),
-    /// Weighted Fair Queueing (packet-by-packet GPS).
-    Wfq(FairQueueingConfig),
-    /// Worst-case Fair Weighted Fair Queueing plus (WF2Q+).
-    Wf2qPlus(FairQueueingConfig),
-    /// Start-time Fair Queueing.
-    Sfq(FairQueueingConfig),
-    /// Strict priority: the highest-priority active class sends.
-    StrictPriority(PriorityConfig),
-    /// First in, first out across classes (by generation time).
-    Fifo,
-    /// Earliest deadline first: each packet's deadline is its generation time plus its
-    /// class's relative deadline.
-    Edf(EdfConfig),
-}
-tagged_enum!(SchedulerConfig, "scheduler", {
-    "as_basic" => AsBasic(AsBasicConfig),
-    "iba" => Iba(IbaConfig),
-    "dtable" => Dtable(DTableConfig),
-    "drr" => Drr(DrrConfig),
-    "scfq" => Scfq(FairQueueingConfig),
-    "wfq" => Wfq(FairQueueingConfig),
-    "wf2q_plus" => Wf2qPlus(FairQueueingConfig),
-    "sfq" => Sfq(FairQueueingConfig),
-    "strict_priority" => StrictPriority(PriorityConfig),
-    "fifo" => Fifo,
-    "edf" => Edf(EdfConfig),
-});
-
-impl SchedulerConfig {
-    /// The scenario's `kind` string of this scheduler.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            SchedulerConfig::AsBasic(_) => "as_basic",
-            SchedulerConfig::Iba(_) => "iba",
-            SchedulerConfig::Dtable(_) => "dtable",
-            SchedulerConfig::Drr(_) => "drr",
-            SchedulerConfig::Scfq(_) => "scfq",
-            SchedulerConfig::Wfq(_) => "wfq",
-            SchedulerConfig::Wf2qPlus(_) => "wf2q_plus",
-            SchedulerConfig::Sfq(_) => "sfq",
-            SchedulerConfig::StrictPriority(_) => "strict_priority",
-            SchedulerConfig::Fifo => "fifo",
-            SchedulerConfig::Edf(_) => "edf",
-        }
-    }
-}
-
-/// An Advanced Switching basic arbitration table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct AsBasicConfig {
-    /// The class (VC) of each entry, cycled in order; 32, 64, 128, 256, 512 or 1024 entries.
-    pub table: Vec<u32>,
-}
-
-/// InfiniBand VL arbitration.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct IbaConfig {
-    /// The high-priority table (at most 64 entries; weights 0 to 255 in 64-byte units,
-    /// weight 0 = entry skipped; classes are VLs 0 to 14).
-    pub high: Vec<TableEntry>,
-    /// The low-priority table (same rules).
-    pub low: Vec<TableEntry>,
-    /// High limit, 0 to 255, in 4096-byte units: bytes the high table may send while
-    /// low-table packets wait, before one low packet gets an opportunity; 255 = unbounded.
-    pub high_limit: u32,
-}
-
-/// A Deficit Table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct DTableConfig {
-    /// The entries, cycled in order.
-    pub table: Vec<TableEntry>,
-}
-
-/// One arbitration-table entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct TableEntry {
-    /// Index of the class (VL, VC, SL) this entry serves.
-    pub class: u32,
-    /// Weight in flow-control credits / InfiniBand weight units (64 bytes each).
-    pub weight: u32,
-}
-
-/// Deficit Round Robin.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct DrrConfig {
-    /// Quantum of each class in bytes (1 to 16777216); shares are the quanta's proportions.
-    pub quanta_bytes: Vec<u32>,
-}
-
-/// A virtual-time fair-queueing scheduler (SCFQ, WFQ, WF2Q+, SFQ).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct FairQueueingConfig {
-    /// Relative weight of each class (above 0); the bandwidth share of class i is
-    /// `weights[i] / sum(weights)`.
-    pub weights: Vec<f64>,
-}
-
-/// Strict priority.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct PriorityConfig {
-    /// Priority of each class (0 to 255); higher sends first, equal priorities as `ties`
-    /// says.
-    pub priorities: Vec<u32>,
-    /// Which of several active classes of the highest priority sends (absent: the lower
-    /// class index).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub ties: Option<PriorityTies>,
-}
-
-/// How strict priority breaks a tie between active classes of equal priority.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum PriorityTies {
-    /// The lower class index (the default).
-    Index,
-    /// The oldest head (first in, first out among the tied classes: classes sharing one
-    /// FIFO VC, as in the traditional two-VC design).
-    Oldest,
-    /// Round robin from the class after the last one sent.
-    RoundRobin,
-}
-
-/// Earliest deadline first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct EdfConfig {
-    /// Relative deadline of each class in nanoseconds (1 to 10^12).
-    #[ts(type = "Array<number>")]
-    pub deadlines_ns: Vec<u64>,
-}
 
 fn is_zero(v: &u32) -> bool {
     *v == 0

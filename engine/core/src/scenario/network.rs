@@ -30,14 +30,13 @@
 //! route; without `admission` every connection is accepted.
 //!
 //! Validation lives in [`validate_network`] (called by [`super::validate`]; the shared
-//! rules are in `rules` and `scheduler_rules`).
+//! rules are in `rules` and each scheduler's own file).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_class_name};
-use super::scheduler_rules::validate_scheduler;
 pub use super::switch_config::{
     CioqConfig, InfinibandConfig, MAX_DELAY_NS, PortSl2Vl, StageCycles, SwitchConfig, TwoVcConfig,
     VcArbitration,
@@ -418,13 +417,10 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
             max_bytes: c.traffic.generator.max_packet_bytes(),
         })
         .collect();
-    validate_scheduler(
-        &net.interface_scheduler,
-        &classes,
-        "model.interface_scheduler",
-        p,
-    );
-    validate_scheduler(&net.switch_scheduler, &classes, "model.switch_scheduler", p);
+    net.interface_scheduler
+        .validate(&classes, "model.interface_scheduler", p);
+    net.switch_scheduler
+        .validate(&classes, "model.switch_scheduler", p);
 }
 
 #[cfg(test)]

@@ -8,7 +8,6 @@ use super::rules::{
     ClassRef, MAX_BUFFER_BYTES, MAX_BURST_PACKETS, MAX_CLASSES, MAX_DURATION_US, MAX_LOAD,
     MAX_SEED, MIN_PERIOD_US, Problems, validate_class_name, validate_size,
 };
-use super::scheduler_rules::validate_scheduler;
 use super::{ArrivalConfig, LinkLabConfig, Model, Scenario};
 use crate::error::EngineError;
 
@@ -146,7 +145,7 @@ fn validate_link_lab(s: &Scenario, lab: &LinkLabConfig, p: &mut Problems) {
             max_bytes: c.traffic.size.max_bytes(),
         })
         .collect();
-    validate_scheduler(&lab.scheduler, &classes, "model.scheduler", p);
+    lab.scheduler.validate(&classes, "model.scheduler", p);
 }
 
 /// Checks an arrival process; true when it is valid.

@@ -15,6 +15,26 @@
 
 use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
 use crate::time::SimTime;
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use super::rules::{class_index, require_entries};
+use super::{TableEntry, TableSide, TraceTableEntry};
+
+/// Table sizes the Advanced Switching basic table allows.
+pub const AS_TABLE_SIZES: [usize; 6] = [32, 64, 128, 256, 512, 1024];
+/// Highest VC id of an Advanced Switching table entry (5 bits).
+pub const AS_MAX_VC: u32 = 31;
+
+/// An Advanced Switching basic arbitration table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct AsBasicConfig {
+    /// The class (VC) of each entry, cycled in order; 32, 64, 128, 256, 512 or 1024 entries.
+    pub table: Vec<u32>,
+}
 
 /// The AS basic table arbiter state.
 #[derive(Clone, Debug)]
@@ -54,10 +74,58 @@ impl AsBasic {
     }
 }
 
-impl Scheduler for AsBasic {
-    fn kind(&self) -> &'static str {
-        "as_basic"
+impl SchedulerSpec for AsBasic {
+    type Config = AsBasicConfig;
+
+    fn validate(config: &AsBasicConfig, classes: &[ClassRef<'_>], at: &str, p: &mut Problems) {
+        let path = format!("{at}.table");
+        if !AS_TABLE_SIZES.contains(&config.table.len()) {
+            p.add(
+                path.clone(),
+                format!(
+                    "must hold 32, 64, 128, 256, 512 or 1024 entries (an Advanced Switching basic table; got {})",
+                    config.table.len()
+                ),
+            );
+        }
+        for (j, &class) in config.table.iter().enumerate() {
+            if class > AS_MAX_VC {
+                p.add(
+                    format!("{path}[{j}]"),
+                    format!("{class} is not a VC id: Advanced Switching VC ids are 0 to {AS_MAX_VC} (5 bits)"),
+                );
+            } else {
+                class_index(class, classes.len(), &format!("{path}[{j}]"), p);
+            }
+        }
+        let entries: Vec<TableEntry> = config
+            .table
+            .iter()
+            .map(|&class| TableEntry { class, weight: 1 })
+            .collect();
+        require_entries(classes, &[&entries], p);
     }
+
+    fn build(config: &AsBasicConfig, port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(AsBasic::new(&config.table, port.classes))
+    }
+
+    fn table_layout(config: &AsBasicConfig) -> Vec<TraceTableEntry> {
+        config
+            .table
+            .iter()
+            .enumerate()
+            .map(|(i, &class)| TraceTableEntry {
+                table: TableSide::Main,
+                index: i as u32,
+                class,
+                weight: None,
+            })
+            .collect()
+    }
+}
+
+impl Scheduler for AsBasic {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.active.clear();

@@ -32,6 +32,23 @@
 
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use super::rules::per_class_values;
+
+/// Largest DRR quantum, in bytes.
+pub const MAX_QUANTUM_BYTES: u32 = 1 << 24;
+
+/// Deficit Round Robin.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct DrrConfig {
+    /// Quantum of each class in bytes (1 to 16777216); shares are the quanta's proportions.
+    pub quanta_bytes: Vec<u32>,
+}
 
 /// The DRR scheduler state.
 #[derive(Clone, Debug)]
@@ -119,10 +136,26 @@ impl Drr {
     }
 }
 
-impl Scheduler for Drr {
-    fn kind(&self) -> &'static str {
-        "drr"
+impl SchedulerSpec for Drr {
+    type Config = DrrConfig;
+
+    fn validate(config: &DrrConfig, classes: &[ClassRef<'_>], at: &str, p: &mut Problems) {
+        per_class_values(
+            &config.quanta_bytes,
+            classes.len(),
+            &format!("{at}.quanta_bytes"),
+            p,
+            |q| (1..=MAX_QUANTUM_BYTES).contains(&q),
+            &format!("must be between 1 and {MAX_QUANTUM_BYTES} bytes"),
+        );
     }
+
+    fn build(config: &DrrConfig, _port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(Drr::new(&config.quanta_bytes))
+    }
+}
+
+impl Scheduler for Drr {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = self.quantum.len();

@@ -8,8 +8,24 @@
 //! See `shared/spec/10-schedulers.md` ("DTable") for the reference pseudocode.
 
 use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
-use crate::scenario::TableEntry;
+use super::TableEntry;
 use crate::time::SimTime;
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use super::rules::{require_entries, validate_table};
+use super::table_layout::weighted_entries;
+use super::{TableSide, TraceTableEntry};
+
+/// A Deficit Table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct DTableConfig {
+    /// The entries, cycled in order.
+    pub table: Vec<TableEntry>,
+}
 
 /// The DTable arbiter state.
 #[derive(Clone, Debug)]
@@ -95,10 +111,24 @@ impl DTable {
     }
 }
 
-impl Scheduler for DTable {
-    fn kind(&self) -> &'static str {
-        "dtable"
+impl SchedulerSpec for DTable {
+    type Config = DTableConfig;
+
+    fn validate(config: &DTableConfig, classes: &[ClassRef<'_>], at: &str, p: &mut Problems) {
+        validate_table(&config.table, classes, &format!("{at}.table"), p);
+        require_entries(classes, &[&config.table], p);
     }
+
+    fn build(config: &DTableConfig, port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(DTable::new(&config.table, port.classes))
+    }
+
+    fn table_layout(config: &DTableConfig) -> Vec<TraceTableEntry> {
+        weighted_entries(TableSide::Main, &config.table)
+    }
+}
+
+impl Scheduler for DTable {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let keep = self.selected.and_then(|c| {

@@ -11,6 +11,24 @@
 
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::{PS_PER_NS, SimTime};
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use super::rules::per_class_values;
+
+/// Longest EDF relative deadline, in nanoseconds (1000 s).
+pub const MAX_DEADLINE_NS: u64 = 1_000_000_000_000;
+
+/// Earliest deadline first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct EdfConfig {
+    /// Relative deadline of each class in nanoseconds (1 to 10^12).
+    #[ts(type = "Array<number>")]
+    pub deadlines_ns: Vec<u64>,
+}
 
 /// The EDF scheduler state.
 #[derive(Clone, Debug)]
@@ -56,10 +74,26 @@ impl Edf {
     }
 }
 
-impl Scheduler for Edf {
-    fn kind(&self) -> &'static str {
-        "edf"
+impl SchedulerSpec for Edf {
+    type Config = EdfConfig;
+
+    fn validate(config: &EdfConfig, classes: &[ClassRef<'_>], at: &str, p: &mut Problems) {
+        per_class_values(
+            &config.deadlines_ns,
+            classes.len(),
+            &format!("{at}.deadlines_ns"),
+            p,
+            |d| (1..=MAX_DEADLINE_NS).contains(&d),
+            &format!("must be between 1 and {MAX_DEADLINE_NS} ns"),
+        );
     }
+
+    fn build(config: &EdfConfig, _port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(Edf::new(&config.deadlines_ns))
+    }
+}
+
+impl Scheduler for Edf {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = port.class_count();

@@ -9,6 +9,16 @@
 
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// FIFO has no parameters.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct FifoConfig {}
 
 /// The FIFO scheduler state.
 #[derive(Clone, Debug)]
@@ -29,10 +39,17 @@ impl Fifo {
     }
 }
 
-impl Scheduler for Fifo {
-    fn kind(&self) -> &'static str {
-        "fifo"
+impl SchedulerSpec for Fifo {
+    type Config = FifoConfig;
+
+    fn validate(_config: &FifoConfig, _classes: &[ClassRef<'_>], _at: &str, _p: &mut Problems) {}
+
+    fn build(_config: &FifoConfig, port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(Fifo::new(port.classes))
     }
+}
+
+impl Scheduler for Fifo {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = port.class_count();

@@ -3,44 +3,61 @@
 //! Every scheduler implements [`Scheduler`] against a read-only [`PortView`] of the port
 //! (queue heads and downstream credits). Schedulers are credit-aware: only *active*
 //! classes (head packet present and fitting in the downstream credits) may be chosen.
-//! Each scheduler lives in its own module; [`build`] turns a [`SchedulerConfig`] into one.
+//! Each scheduler lives in its own module behind [`SchedulerSpec`] and is registered with
+//! one line below; [`build`] turns a [`SchedulerConfig`] into one.
 
-mod as_basic;
-mod drr;
-mod dtable;
-mod edf;
-mod fifo;
+pub(crate) mod fair_queueing;
 mod head_heap;
-mod iba;
 mod registers;
-mod scfq;
+mod registry;
+mod rules;
 mod self_clocked;
-mod sfq;
-mod strict_priority;
+mod spec;
+mod table_entry;
 mod table_index;
-mod wf2q_plus;
-mod wfq;
+mod table_layout;
 
-pub use as_basic::AsBasic;
-pub use drr::Drr;
-pub use dtable::DTable;
-pub use edf::Edf;
-pub use fifo::Fifo;
-pub use iba::Iba;
+pub use fair_queueing::FairQueueingConfig;
 pub use registers::{Registers, TableSide};
-pub use scfq::Scfq;
-pub use sfq::Sfq;
-pub use strict_priority::StrictPriority;
+pub use rules::{MAX_DTABLE_WEIGHT, MAX_TABLE_ENTRIES};
+pub(crate) use spec::SchedulerSpec;
+pub use table_entry::TableEntry;
 pub use table_index::TableIndex;
-pub use wf2q_plus::Wf2qPlus;
-pub use wfq::Wfq;
+pub use table_layout::TraceTableEntry;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::scenario::SchedulerConfig;
+use crate::scenario::tagged::tagged_enum;
 use crate::time::{BitRate, SimTime};
+
+// The registry: one line per scheduler (see `registry.rs` and `docs/architecture.md`).
+registry::scheduler_registry! {
+    /// Advanced Switching basic table: the entry's class sends one packet, whatever its size.
+    "as_basic" => AsBasic(as_basic::AsBasicConfig) by as_basic::AsBasic,
+    /// InfiniBand VLArb: high and low tables of (VL, weight) entries and the high limit.
+    "iba" => Iba(iba::IbaConfig) by iba::Iba,
+    /// Deficit Table: a table of (class, weight) entries with deficit counters.
+    "dtable" => Dtable(dtable::DTableConfig) by dtable::DTable,
+    /// Deficit Round Robin with a quantum per class.
+    "drr" => Drr(drr::DrrConfig) by drr::Drr,
+    /// Self-Clocked Fair Queueing.
+    "scfq" => Scfq(FairQueueingConfig) by scfq::Scfq,
+    /// Weighted Fair Queueing (packet-by-packet GPS).
+    "wfq" => Wfq(FairQueueingConfig) by wfq::Wfq,
+    /// Worst-case Fair Weighted Fair Queueing plus (WF2Q+).
+    "wf2q_plus" => Wf2qPlus(FairQueueingConfig) by wf2q_plus::Wf2qPlus,
+    /// Start-time Fair Queueing.
+    "sfq" => Sfq(FairQueueingConfig) by sfq::Sfq,
+    /// Strict priority: the highest-priority active class sends.
+    "strict_priority" => StrictPriority(strict_priority::PriorityConfig) by strict_priority::StrictPriority,
+    /// First in, first out across classes (by generation time).
+    "fifo" => Fifo(fifo::FifoConfig) by fifo::Fifo,
+    /// Earliest deadline first: each packet's deadline is its generation time plus its
+    /// class's relative deadline.
+    "edf" => Edf(edf::EdfConfig) by edf::Edf,
+}
 
 /// The head packet of a class queue, as a scheduler sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,9 +131,6 @@ impl SchedulerCost {
 /// is sent), then removes the head and takes its credits, then [`Scheduler::after_send`].
 /// [`Scheduler::on_enqueue`] is called after each packet joins a queue.
 pub trait Scheduler {
-    /// Short identifier (the scenario's `kind`).
-    fn kind(&self) -> &'static str;
-
     /// Chooses the class whose head packet is sent next, updating the scheduler's state as
     /// if that packet is sent. Returns `None` only when no class is active.
     fn select(&mut self, now: SimTime, port: &dyn PortView) -> Option<usize>;
@@ -146,23 +160,7 @@ pub struct PortSetup {
 
 /// Builds the scheduler a scenario asks for. The configuration must have been validated.
 pub fn build(config: &SchedulerConfig, port: PortSetup) -> Box<dyn Scheduler> {
-    let n = port.classes;
-    match config {
-        SchedulerConfig::AsBasic(c) => Box::new(AsBasic::new(&c.table, n)),
-        SchedulerConfig::Iba(c) => Box::new(Iba::new(c, n)),
-        SchedulerConfig::Dtable(c) => Box::new(DTable::new(&c.table, n)),
-        SchedulerConfig::Drr(c) => Box::new(Drr::new(&c.quanta_bytes)),
-        SchedulerConfig::Scfq(c) => Box::new(Scfq::new(&c.weights)),
-        SchedulerConfig::Wfq(c) => Box::new(Wfq::new(&c.weights, port.link)),
-        SchedulerConfig::Wf2qPlus(c) => Box::new(Wf2qPlus::new(&c.weights)),
-        SchedulerConfig::Sfq(c) => Box::new(Sfq::new(&c.weights)),
-        SchedulerConfig::StrictPriority(c) => Box::new(StrictPriority::with_ties(
-            &c.priorities,
-            c.ties.unwrap_or(crate::scenario::PriorityTies::Index),
-        )),
-        SchedulerConfig::Fifo => Box::new(Fifo::new(n)),
-        SchedulerConfig::Edf(c) => Box::new(Edf::new(&c.deadlines_ns)),
-    }
+    config.build(port)
 }
 
 #[cfg(test)]

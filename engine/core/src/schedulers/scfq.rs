@@ -32,6 +32,9 @@
 use super::self_clocked::{SelfClocked, ServeBy};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
+use super::fair_queueing::{FairQueueingConfig, validate_weights};
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
 
 /// The SCFQ scheduler state.
 #[derive(Clone, Debug)]
@@ -55,10 +58,24 @@ impl Scfq {
     }
 }
 
-impl Scheduler for Scfq {
-    fn kind(&self) -> &'static str {
-        "scfq"
+impl SchedulerSpec for Scfq {
+    type Config = FairQueueingConfig;
+
+    fn validate(
+        config: &FairQueueingConfig,
+        classes: &[ClassRef<'_>],
+        at: &str,
+        p: &mut Problems,
+    ) {
+        validate_weights(config, classes, at, p);
     }
+
+    fn build(config: &FairQueueingConfig, _port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(Scfq::new(&config.weights))
+    }
+}
+
+impl Scheduler for Scfq {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.0.select(port)

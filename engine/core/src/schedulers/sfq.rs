@@ -30,6 +30,9 @@
 use super::self_clocked::{SelfClocked, ServeBy};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
+use super::fair_queueing::{FairQueueingConfig, validate_weights};
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
 
 /// The SFQ scheduler state.
 #[derive(Clone, Debug)]
@@ -53,10 +56,24 @@ impl Sfq {
     }
 }
 
-impl Scheduler for Sfq {
-    fn kind(&self) -> &'static str {
-        "sfq"
+impl SchedulerSpec for Sfq {
+    type Config = FairQueueingConfig;
+
+    fn validate(
+        config: &FairQueueingConfig,
+        classes: &[ClassRef<'_>],
+        at: &str,
+        p: &mut Problems,
+    ) {
+        validate_weights(config, classes, at, p);
     }
+
+    fn build(config: &FairQueueingConfig, _port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(Sfq::new(&config.weights))
+    }
+}
+
+impl Scheduler for Sfq {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.0.select(port)

@@ -12,8 +12,43 @@
 //! `classes_examined` counts the classes looked at.
 
 use super::{PortView, Registers, Scheduler, SchedulerCost};
-use crate::scenario::PriorityTies;
 use crate::time::SimTime;
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use super::rules::per_class_values;
+
+/// Highest priority a class may have.
+pub const MAX_PRIORITY: u32 = 255;
+
+/// Strict priority.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PriorityConfig {
+    /// Priority of each class (0 to 255); higher sends first, equal priorities as `ties`
+    /// says.
+    pub priorities: Vec<u32>,
+    /// Which of several active classes of the highest priority sends (absent: the lower
+    /// class index).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ties: Option<PriorityTies>,
+}
+
+/// How strict priority breaks a tie between active classes of equal priority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PriorityTies {
+    /// The lower class index (the default).
+    Index,
+    /// The oldest head (first in, first out among the tied classes: classes sharing one
+    /// FIFO VC, as in the traditional two-VC design).
+    Oldest,
+    /// Round robin from the class after the last one sent.
+    RoundRobin,
+}
 
 /// The strict-priority scheduler state.
 #[derive(Clone, Debug)]
@@ -49,10 +84,29 @@ impl StrictPriority {
     }
 }
 
-impl Scheduler for StrictPriority {
-    fn kind(&self) -> &'static str {
-        "strict_priority"
+impl SchedulerSpec for StrictPriority {
+    type Config = PriorityConfig;
+
+    fn validate(config: &PriorityConfig, classes: &[ClassRef<'_>], at: &str, p: &mut Problems) {
+        per_class_values(
+            &config.priorities,
+            classes.len(),
+            &format!("{at}.priorities"),
+            p,
+            |prio| prio <= MAX_PRIORITY,
+            &format!("must be between 0 and {MAX_PRIORITY}"),
+        );
     }
+
+    fn build(config: &PriorityConfig, _port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(StrictPriority::with_ties(
+            &config.priorities,
+            config.ties.unwrap_or(PriorityTies::Index),
+        ))
+    }
+}
+
+impl Scheduler for StrictPriority {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = port.class_count();

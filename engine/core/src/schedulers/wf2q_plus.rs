@@ -39,6 +39,9 @@
 use super::head_heap::{HeadHeap, shares};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
+use super::fair_queueing::{FairQueueingConfig, validate_weights};
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
 
 /// The WF2Q+ scheduler state.
 #[derive(Clone, Debug)]
@@ -121,10 +124,24 @@ impl Wf2qPlus {
     }
 }
 
-impl Scheduler for Wf2qPlus {
-    fn kind(&self) -> &'static str {
-        "wf2q_plus"
+impl SchedulerSpec for Wf2qPlus {
+    type Config = FairQueueingConfig;
+
+    fn validate(
+        config: &FairQueueingConfig,
+        classes: &[ClassRef<'_>],
+        at: &str,
+        p: &mut Problems,
+    ) {
+        validate_weights(config, classes, at, p);
     }
+
+    fn build(config: &FairQueueingConfig, _port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(Wf2qPlus::new(&config.weights))
+    }
+}
+
+impl Scheduler for Wf2qPlus {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         // V = max(V + W, min S of backlogged): the min S is at most V as soon as one head

@@ -42,6 +42,9 @@ use std::collections::VecDeque;
 use super::head_heap::HeadHeap;
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::{BitRate, PS_PER_S, SimTime};
+use super::fair_queueing::{FairQueueingConfig, validate_weights};
+use super::{PortSetup, SchedulerSpec};
+use crate::scenario::problems::{ClassRef, Problems};
 
 /// Integer scale of the largest share (2^40: exact sums for up to 2^23 classes).
 const SHARE_SCALE: f64 = (1u64 << 40) as f64;
@@ -174,10 +177,24 @@ impl Wfq {
     }
 }
 
-impl Scheduler for Wfq {
-    fn kind(&self) -> &'static str {
-        "wfq"
+impl SchedulerSpec for Wfq {
+    type Config = FairQueueingConfig;
+
+    fn validate(
+        config: &FairQueueingConfig,
+        classes: &[ClassRef<'_>],
+        at: &str,
+        p: &mut Problems,
+    ) {
+        validate_weights(config, classes, at, p);
     }
+
+    fn build(config: &FairQueueingConfig, port: PortSetup) -> Box<dyn Scheduler> {
+        Box::new(Wfq::new(&config.weights, port.link))
+    }
+}
+
+impl Scheduler for Wfq {
 
     fn select(&mut self, now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.advance_gps(now);

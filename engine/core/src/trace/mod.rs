@@ -10,8 +10,9 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::network::{CreditCounter, Packet};
-use crate::scenario::{self, SchedulerConfig};
-use crate::schedulers::{Registers, Scheduler, SchedulerCost, TableSide};
+
+pub use crate::schedulers::TraceTableEntry;
+use crate::schedulers::{Registers, Scheduler, SchedulerCost};
 use crate::time::{PS_PER_NS, SimTime};
 
 mod record;
@@ -51,21 +52,6 @@ pub struct TraceClass {
     pub mtu_bytes: u32,
     /// Downstream buffer of the class, in credits.
     pub buffer_credits: u32,
-}
-
-/// One entry of an arbitration table.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
-pub struct TraceTableEntry {
-    /// Which table (`main`, or `high` / `low` for InfiniBand).
-    pub table: TableSide,
-    /// Position within its table.
-    pub index: u32,
-    /// Class served.
-    pub class: u32,
-    /// Weight in 64-byte units (absent for the AS basic table: one packet per entry).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub weight: Option<u32>,
 }
 
 /// One decision of the scheduler.
@@ -193,42 +179,6 @@ impl Tracer {
     pub(crate) fn record(&mut self, mut decision: Decision) {
         decision.step = self.decisions.len() as u32;
         self.decisions.push(decision);
-    }
-}
-
-/// The table(s) of a table-based scheduler, as the trace lists them.
-pub fn table_layout(config: &SchedulerConfig) -> Vec<TraceTableEntry> {
-    let entries = |side: TableSide, table: &[scenario::TableEntry]| -> Vec<TraceTableEntry> {
-        table
-            .iter()
-            .enumerate()
-            .map(|(i, e)| TraceTableEntry {
-                table: side,
-                index: i as u32,
-                class: e.class,
-                weight: Some(e.weight),
-            })
-            .collect()
-    };
-    match config {
-        SchedulerConfig::AsBasic(a) => a
-            .table
-            .iter()
-            .enumerate()
-            .map(|(i, &class)| TraceTableEntry {
-                table: TableSide::Main,
-                index: i as u32,
-                class,
-                weight: None,
-            })
-            .collect(),
-        SchedulerConfig::Iba(iba) => {
-            let mut all = entries(TableSide::High, &iba.high);
-            all.extend(entries(TableSide::Low, &iba.low));
-            all
-        }
-        SchedulerConfig::Dtable(d) => entries(TableSide::Main, &d.table),
-        _ => Vec::new(),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Recording a trace: a fresh link lab run with a [`Tracer`] attached.
 
-use super::{Trace, TraceClass, Tracer, ns, table_layout};
+use super::{Trace, TraceClass, Tracer, ns};
 use crate::error::EngineError;
 use crate::network::LinkLab;
 use crate::scenario::{Model, Scenario};
@@ -47,7 +47,7 @@ pub fn trace(scenario: Scenario, decisions: u32, from_us: u64) -> Result<Trace, 
             .collect(),
         link_rate_gbps,
         from_ns: ns(from),
-        table: table_layout(&lab_config.scheduler),
+        table: lab_config.scheduler.table_layout(),
         initial: tracer.initial.unwrap_or(registers_now),
         decisions: tracer.decisions,
     })

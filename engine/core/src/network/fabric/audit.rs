@@ -31,11 +31,23 @@ pub struct Audit {
     pub misdelivered: u64,
 }
 
-/// Last delivered packet id per (source, destination, class), for the FIFO audit: a
-/// flat table when small, a map otherwise.
+/// Last delivered packet id per (source, destination, class), for the FIFO audit.
+///
+/// Small fabrics keep a flat table over every triple. Large ones (over [`MAX_FIFO_TABLE`]
+/// triples, e.g. 16.7 M at 4 096 end points) keep only the triples with packets in flight:
+/// an entry is made when a packet is generated and dropped when the triple's last packet
+/// in flight is delivered. Nothing is lost: with no packet of a triple in flight, every
+/// later packet is newer than all delivered ones, so its check passes anyway. Memory then
+/// follows the packets in flight, not the square of the end points.
 pub(super) enum LastDelivered {
     Table(Vec<u64>),
-    Map(HashMap<u64, u64>),
+    InFlight(HashMap<u64, InFlight>),
+}
+
+/// A triple's last delivered packet id and its packets in flight.
+pub(super) struct InFlight {
+    last: u64,
+    packets: u32,
 }
 
 /// Largest flat FIFO-audit table (entries).
@@ -49,7 +61,42 @@ impl LastDelivered {
         if pairs <= MAX_FIFO_TABLE {
             LastDelivered::Table(vec![NONE_DELIVERED; pairs])
         } else {
-            LastDelivered::Map(HashMap::new())
+            LastDelivered::InFlight(HashMap::new())
+        }
+    }
+
+    /// A packet of triple `key` was generated (only the in-flight form keeps count).
+    fn on_generated(&mut self, key: u64) {
+        if let LastDelivered::InFlight(m) = self {
+            m.entry(key)
+                .or_insert(InFlight {
+                    last: NONE_DELIVERED,
+                    packets: 0,
+                })
+                .packets += 1;
+        }
+    }
+
+    /// Packet `id` of triple `key` was delivered: the id delivered before it on that
+    /// triple ([`NONE_DELIVERED`] if none; `id` itself for a packet delivered twice), or
+    /// `None` when the triple is outside the table.
+    fn on_delivered(&mut self, key: u64, id: u64) -> Option<u64> {
+        match self {
+            LastDelivered::Table(t) => t
+                .get_mut(key as usize)
+                .map(|last| std::mem::replace(last, id)),
+            LastDelivered::InFlight(m) => Some(match m.get_mut(&key) {
+                Some(entry) => {
+                    let before = std::mem::replace(&mut entry.last, id);
+                    entry.packets = entry.packets.saturating_sub(1);
+                    if entry.packets == 0 {
+                        m.remove(&key);
+                    }
+                    before
+                }
+                // No packet of the triple in flight: this one was delivered already.
+                None => id,
+            }),
         }
     }
 }
@@ -66,39 +113,60 @@ pub(super) fn check_fill(audit: &mut Audit, peak: &mut f64, fill: u32, capacity:
 }
 
 impl NetworkSim {
+    /// Whether the FIFO audit of `packet` is per (source, destination, SL) triple, and
+    /// that triple's key: where the routing promises one path per pair (or per connection
+    /// when connections of a pair share their path).
+    fn triple_key(&self, packet: &crate::network::port::NetPacket) -> Option<u64> {
+        let connection = packet.flow != NO_FLOW;
+        if connection && !self.routing.connections_share_path() {
+            return None;
+        }
+        (connection || self.routing.datagrams_keep_one_path()).then(|| {
+            let n = u64::from(self.topology.end_points());
+            (u64::from(packet.source) * n + u64::from(packet.destination)) * self.classes as u64
+                + u64::from(packet.sl)
+        })
+    }
+
+    /// A packet was generated: a large fabric's audit starts following its triple.
+    pub(super) fn audit_generated(&mut self, h: u32) {
+        if matches!(self.last_delivered, LastDelivered::Table(_)) {
+            return;
+        }
+        let packet = *self.pool.get(h);
+        if let Some(key) = self.triple_key(&packet) {
+            self.last_delivered.on_generated(key);
+        }
+    }
+
     /// The FIFO and duplicate audit of a delivered packet, where the routing promises
     /// order: per (source, destination, SL) when all packets of a pair take one path;
     /// per connection when connections of a pair may take different routes (each keeps
     /// its own); not at all for datagrams a routing spreads over several paths.
     fn check_order(&mut self, packet: &crate::network::port::NetPacket) {
-        let n = self.topology.end_points() as u64;
         let classes = self.classes as u64;
         let connection = packet.flow != NO_FLOW;
-        let last = if connection && !self.routing.connections_share_path() {
+        let previous = if connection && !self.routing.connections_share_path() {
             let key = (u64::from(packet.source) * classes + u64::from(packet.sl)) << 32
                 | u64::from(packet.flow);
-            self.last_per_connection
+            let last = self
+                .last_per_connection
                 .entry(key)
-                .or_insert(NONE_DELIVERED)
-        } else if connection || self.routing.datagrams_keep_one_path() {
-            let key = (u64::from(packet.source) * n + u64::from(packet.destination)) * classes
-                + u64::from(packet.sl);
-            match &mut self.last_delivered {
-                LastDelivered::Table(t) => match t.get_mut(key as usize) {
-                    Some(last) => last,
-                    None => return,
-                },
-                LastDelivered::Map(m) => m.entry(key).or_insert(NONE_DELIVERED),
+                .or_insert(NONE_DELIVERED);
+            std::mem::replace(last, packet.id)
+        } else if let Some(key) = self.triple_key(packet) {
+            match self.last_delivered.on_delivered(key, packet.id) {
+                Some(previous) => previous,
+                None => return,
             }
         } else {
             return;
         };
-        if *last != NONE_DELIVERED && *last == packet.id {
+        if previous != NONE_DELIVERED && previous == packet.id {
             self.audit.duplicates += 1;
-        } else if *last != NONE_DELIVERED && *last > packet.id {
+        } else if previous != NONE_DELIVERED && previous > packet.id {
             self.audit.fifo_violations += 1;
         }
-        *last = packet.id;
     }
 
     /// Packet `h`'s tail has reached end point `host`: check, count, consume.
@@ -127,5 +195,70 @@ impl NetworkSim {
         }
         // The interface consumes the packet at once: its reception credits go back.
         self.input_left(now, host, packet.lane, packet.credits as u16);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The verdict of one delivery: 0 in order, 1 duplicate, 2 FIFO violation.
+    fn verdict(previous: u64, id: u64) -> u8 {
+        if previous != NONE_DELIVERED && previous == id {
+            1
+        } else if previous != NONE_DELIVERED && previous > id {
+            2
+        } else {
+            0
+        }
+    }
+
+    proptest! {
+        /// The in-flight form gives the flat table's verdict for every delivery (in order or
+        /// reordered), and holds only triples with packets in flight.
+        #[test]
+        fn in_flight_audit_agrees_with_the_table(
+            ops in proptest::collection::vec((0u64..6, any::<bool>(), 0usize..4), 1..200)
+        ) {
+            let mut table = LastDelivered::Table(vec![NONE_DELIVERED; 6]);
+            let mut small = LastDelivered::InFlight(HashMap::new());
+            let mut in_flight: Vec<Vec<u64>> = vec![Vec::new(); 6];
+            let mut next_id = 0u64;
+            for (key, generate, pick) in ops {
+                let k = key as usize;
+                if generate || in_flight[k].is_empty() {
+                    table.on_generated(key);
+                    small.on_generated(key);
+                    in_flight[k].push(next_id);
+                    next_id += 1;
+                    continue;
+                }
+                let at = pick % in_flight[k].len();
+                let id = in_flight[k].remove(at);
+                let a = table.on_delivered(key, id).map(|p| verdict(p, id));
+                let b = small.on_delivered(key, id).map(|p| verdict(p, id));
+                prop_assert_eq!(a, b);
+                if let LastDelivered::InFlight(m) = &small {
+                    let busy = in_flight.iter().filter(|q| !q.is_empty()).count();
+                    prop_assert_eq!(m.len(), busy);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn in_flight_audit_flags_reordering_and_duplicates() {
+        let mut a = LastDelivered::InFlight(HashMap::new());
+        a.on_generated(7);
+        a.on_generated(7);
+        a.on_generated(7);
+        // Ids 0, 1, 2 generated; 1 arrives first, then 0 (late), then 2.
+        assert_eq!(a.on_delivered(7, 1).map(|p| verdict(p, 1)), Some(0));
+        assert_eq!(a.on_delivered(7, 0).map(|p| verdict(p, 0)), Some(2));
+        assert_eq!(a.on_delivered(7, 2).map(|p| verdict(p, 2)), Some(0));
+        // All delivered: the triple is forgotten, and a packet delivered again is a duplicate.
+        assert!(matches!(&a, LastDelivered::InFlight(m) if m.is_empty()));
+        assert_eq!(a.on_delivered(7, 2).map(|p| verdict(p, 2)), Some(1));
     }
 }

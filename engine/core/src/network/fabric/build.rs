@@ -195,7 +195,13 @@ impl NetworkSim {
                     .then(JitterTracker::default)
             })
             .collect();
+        let reported_scheduler = if topology.switches() > 0 {
+            net.switch_scheduler.kind()
+        } else {
+            net.interface_scheduler.kind()
+        };
         Ok(NetworkSim {
+            reported_scheduler,
             events,
             topology,
             routing,

@@ -49,6 +49,7 @@ impl NetworkSim {
                 ),
             },
         });
+        self.audit_generated(h);
         self.next_id += 1;
         self.counters[c].on_generated(now, next.bytes, &self.window);
         self.interfaces[host as usize].application[c].push_back(h);

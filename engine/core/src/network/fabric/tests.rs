@@ -27,6 +27,7 @@ impl NetworkSim {
                 .routing
                 .on_inject(&self.topology, host, destination, &mut self.route_rng),
         });
+        self.audit_generated(h);
         self.next_id += 1;
         self.counters[usize::from(class)].on_generated(now, bytes, &self.window);
         self.interfaces[host as usize].application[usize::from(class)].push_back(h);

@@ -1,0 +1,59 @@
+//! The macro behind the scheduler registry in `schedulers/mod.rs`: ONE line per scheduler.
+//!
+//! Each line gives the scenario's `kind` tag, the variant of `SchedulerConfig`, the
+//! configuration type and the module and type implementing
+//! [`SchedulerSpec`](super::SchedulerSpec). The macro declares the module, re-exports the
+//! scheduler, and generates the enum (serde tag, JSON Schema, TypeScript type,
+//! path-keeping deserialiser) and every dispatch over the kinds: `kind`, `validate`,
+//! `build`, `table_layout` and `KINDS`.
+
+/// Generates `SchedulerConfig` and its dispatch from one line per scheduler.
+macro_rules! scheduler_registry {
+    ($( $(#[$doc:meta])* $kind:literal => $variant:ident($config:ty) by $module:ident :: $spec:ident, )*) => {
+        $( pub mod $module; pub use $module::$spec; )*
+
+        /// The output scheduler of a port (see `shared/spec/10-schedulers.md`).
+        ///
+        /// Every scheduler is credit-aware: only classes whose head packet fits in the downstream
+        /// credits compete. Per-class lists (`weights`, `quanta_bytes`, ...) have one item per
+        /// class, in class order.
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema, ts_rs::TS)]
+        #[serde(tag = "kind")]
+        pub enum SchedulerConfig {
+            $( $(#[$doc])* #[serde(rename = $kind)] $variant($config), )*
+        }
+        tagged_enum!(SchedulerConfig, "scheduler", { $( $kind => $variant($config), )* });
+
+        /// Every scheduler's `kind`, in registration order.
+        pub const KINDS: &[&str] = &[$( $kind ),*];
+
+        impl SchedulerConfig {
+            /// The scenario's `kind` string of this scheduler.
+            pub fn kind(&self) -> &'static str {
+                match self { $( SchedulerConfig::$variant(_) => $kind, )* }
+            }
+
+            /// Checks the parameters against the port's classes; `at` is the scheduler's path.
+            pub(crate) fn validate(
+                &self,
+                classes: &[$crate::scenario::problems::ClassRef<'_>],
+                at: &str,
+                p: &mut $crate::scenario::problems::Problems,
+            ) {
+                match self { $( SchedulerConfig::$variant(c) => <$module::$spec as SchedulerSpec>::validate(c, classes, at, p), )* }
+            }
+
+            /// Builds the scheduler of one port. The configuration must have been validated.
+            pub fn build(&self, port: PortSetup) -> Box<dyn Scheduler> {
+                match self { $( SchedulerConfig::$variant(c) => <$module::$spec as SchedulerSpec>::build(c, port), )* }
+            }
+
+            /// The table(s) of a table-based scheduler, as traces list them.
+            pub fn table_layout(&self) -> Vec<TraceTableEntry> {
+                match self { $( SchedulerConfig::$variant(c) => <$module::$spec as SchedulerSpec>::table_layout(c), )* }
+            }
+        }
+    };
+}
+
+pub(super) use scheduler_registry;

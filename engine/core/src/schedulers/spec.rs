@@ -1,0 +1,27 @@
+//! What every output scheduler declares about itself: its configuration, the rules that
+//! configuration must keep, how to build it, and how its table shows in traces.
+//!
+//! A scheduler implements [`SchedulerSpec`] in its own file and is registered with one line
+//! in `registry.rs`, which generates the scenario's `SchedulerConfig` (its `kind` tag, JSON
+//! Schema and TypeScript type) and every dispatch over the kinds.
+
+use super::{PortSetup, Scheduler, TraceTableEntry};
+use crate::scenario::problems::{ClassRef, Problems};
+
+/// The specification of one scheduler kind.
+pub(crate) trait SchedulerSpec {
+    /// The scenario's parameters of this scheduler (the fields next to `kind`).
+    type Config;
+
+    /// Checks `config` against the port's classes, adding a problem per broken rule with
+    /// its path (`at` is the scheduler's own path, e.g. `model.scheduler`).
+    fn validate(config: &Self::Config, classes: &[ClassRef<'_>], at: &str, p: &mut Problems);
+
+    /// Builds the scheduler of one port. `config` has been validated.
+    fn build(config: &Self::Config, port: PortSetup) -> Box<dyn Scheduler>;
+
+    /// The scheduler's table(s) as traces list them (empty for schedulers without one).
+    fn table_layout(_config: &Self::Config) -> Vec<TraceTableEntry> {
+        Vec::new()
+    }
+}

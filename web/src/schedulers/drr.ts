@@ -1,0 +1,48 @@
+// Deficit Round Robin: a quantum of bytes per class and round.
+import { MAX_QUANTUM_BYTES } from './limits';
+import { dropItem, largestPacket, usable } from './maths';
+import type { SchedulerUi } from './types';
+
+export const drr: SchedulerUi<'drr'> = {
+  kind: 'drr',
+  label: 'DRR (Deficit Round Robin)',
+  short: 'DRR',
+  title: 'Deficit Round Robin (DRR)',
+  description: 'Visits the classes in turn; each may send its quantum of bytes per round, plus what it was owed.',
+  convert({ shares, classes }) {
+    // Quanta in proportion to the shares, the smallest positive share getting its class's
+    // largest packet (so every class can send a packet each round).
+    const min = Math.min(...shares.filter((s) => s > 0));
+    const base = Math.max(...shares.map((s, i) => (s > 0 ? (largestPacket(classes[i]) * min) / s : 0)), 1);
+    const quanta = shares.map((s) =>
+      s > 0 ? Math.min(MAX_QUANTUM_BYTES, Math.max(1, Math.round((s / min) * base))) : Math.min(MAX_QUANTUM_BYTES, Math.round(base)),
+    );
+    return { kind: 'drr', quanta_bytes: quanta };
+  },
+  withClassAdded: (config, added) => ({ ...config, quanta_bytes: [...config.quanta_bytes, largestPacket(added)] }),
+  withClassRemoved: (config, i) => ({ ...config, quanta_bytes: dropItem(config.quanta_bytes, i) }),
+  weights: (config, classes) => classes.map((_, i) => usable(config.quanta_bytes[i] ?? 0)),
+  sharesNote: 'Share of the weights.',
+  perClass: {
+    field: 'quanta_bytes',
+    label: 'Quantum',
+    unit: 'bytes',
+    short: 'quantum (B)',
+    help: 'Bytes each class may send per round (1 to 16,777,216); shares follow the quanta. A quantum below the largest packet makes rounds longer.',
+    min: 1,
+    max: MAX_QUANTUM_BYTES,
+    step: 1,
+    get: (config) => config.quanta_bytes,
+    set: (config, values) => ({ ...config, quanta_bytes: values }),
+  },
+  editor: [{ part: 'per-class' }],
+  animation: {
+    deficitUnit: 'B',
+    roundRobin: true,
+    glossary: ['deficit'],
+    explain: ({ after, who, packet, trace, k }) => {
+      const deficit = after.deficit?.[trace.decisions[k]?.class ?? 0];
+      return `The round robin is at ${who}: its deficit (with its quantum added on its turn) covers its head of ${packet}${deficit === undefined ? '' : ` (${deficit} B left after it)`}`;
+    },
+  },
+};

@@ -1,0 +1,59 @@
+// What the fair-queueing kinds (one relative weight per class) have in common; each kind's
+// module (scfq.ts, wfq.ts, wf2qPlus.ts, sfq.ts) adds its names and its sentence.
+import type { FairQueueingConfig } from '../generated';
+import { dropItem, usable } from './maths';
+import type { ConfigOf, ExplainContext, SchedulerKind, SchedulerUi } from './types';
+
+/** The kinds whose configuration is a `FairQueueingConfig`. */
+type FairKind = { [K in SchedulerKind]: ConfigOf<K> extends FairQueueingConfig ? K : never }[SchedulerKind];
+
+/** Names and sentence of one fair-queueing kind. */
+export interface FairTexts {
+  label: string;
+  short: string;
+  title: string;
+  description: string;
+  explain(ctx: ExplainContext): string;
+}
+
+/** The scheduler UI of fair-queueing kind `kind`. */
+export function fairQueueing<K extends FairKind>(kind: K, texts: FairTexts): SchedulerUi<K> {
+  // A configuration of this kind (`{ kind, weights }` is one for every fair kind).
+  const make = (weights: number[]) => ({ kind, weights }) as unknown as ConfigOf<FairKind>;
+  const ui: SchedulerUi<FairKind> = {
+    kind,
+    ...texts,
+    convert({ from, rawWeights, shares }) {
+      // From another kind with weights: the same weights.
+      if ('weights' in from && Array.isArray(from.weights)) return make([...from.weights]);
+      // Keep the source's own numbers when they are whole (credits, quanta), else percentages.
+      const w = rawWeights && rawWeights.some((x) => x > 0) ? rawWeights : shares.map((s) => s * 100);
+      const positive = w.filter((x) => x > 0);
+      const fallback = positive.length > 0 ? Math.min(...positive) : 1;
+      return make(w.map((x) => Number((x > 0 ? x : fallback).toPrecision(6))));
+    },
+    withClassAdded(config) {
+      const w = config.weights.filter((x) => Number.isFinite(x) && x > 0);
+      return { ...config, weights: [...config.weights, w.length > 0 ? Math.min(...w) : 1] };
+    },
+    withClassRemoved: (config, i) => ({ ...config, weights: dropItem(config.weights, i) }),
+    weights: (config, classes) => classes.map((_, i) => usable(config.weights[i] ?? 0)),
+    sharesNote: 'Share of the weights.',
+    perClass: {
+      field: 'weights',
+      label: 'Weight',
+      unit: 'relative',
+      short: 'weight',
+      help: 'Relative weight of each class (above 0); share = weight ÷ all weights.',
+      min: 0,
+      max: 1e9,
+      step: 'any',
+      get: (config) => config.weights,
+      set: (config, values) => ({ ...config, weights: values }),
+    },
+    editor: [{ part: 'per-class' }],
+    animation: { glossary: ['tags', 'virtual-time'], explain: texts.explain },
+  };
+  // Every function above keeps `kind` and only touches `weights`, so the result is of kind K.
+  return ui as unknown as SchedulerUi<K>;
+}

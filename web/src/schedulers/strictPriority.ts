@@ -1,0 +1,38 @@
+// Strict priority: the highest-priority class with a packet that can go.
+import { MAX_PRIORITY } from './limits';
+import { dropItem, indexPriorities } from './maths';
+import type { SchedulerUi } from './types';
+
+export const strictPriority: SchedulerUi<'strict_priority'> = {
+  kind: 'strict_priority',
+  label: 'Strict priority',
+  short: 'Strict priority',
+  title: 'Strict priority',
+  description: 'Always sends the highest-priority class that has a packet; lower classes can starve.',
+  convert: ({ priorities, classes }) => ({
+    kind: 'strict_priority',
+    priorities: priorities ? [...priorities] : indexPriorities(classes.length, MAX_PRIORITY),
+  }),
+  withClassAdded: (config) => ({ ...config, priorities: [...config.priorities, 0] }),
+  withClassRemoved: (config, i) => ({ ...config, priorities: dropItem(config.priorities, i) }),
+  weights: () => null,
+  sharesNote: 'Strict priority does not reserve bandwidth: classes share the link by priority.',
+  priorities: (config, n) => Array.from({ length: n }, (_, i) => config.priorities[i] ?? 0),
+  perClass: {
+    field: 'priorities',
+    label: 'Priority',
+    unit: '0–255',
+    short: 'priority',
+    help: 'Higher priority sends first; equal priorities go to the lower class index. Lower classes can starve.',
+    min: 0,
+    max: MAX_PRIORITY,
+    step: 1,
+    get: (config) => config.priorities,
+    set: (config, values) => ({ ...config, priorities: values }),
+  },
+  editor: [{ part: 'per-class' }],
+  animation: {
+    glossary: [],
+    explain: ({ who, head }) => `${who} is the highest-priority class with a packet that can go; ${head}`,
+  },
+};

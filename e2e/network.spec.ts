@@ -98,3 +98,21 @@ test('lanes: both classes on one VL with shared credits; a reserve below a packe
   await expect(rows.nth(1).getByRole('rowheader')).toHaveText('BE');
   await lanes.screenshot({ path: `${screens}network-lanes-1440.png` });
 });
+
+test('the InfiniBand-like switch: chosen in the switch select, a stage latency out of range named next to its field, the run keeps results per SL', async ({ page }) => {
+  await buildSmallTorus(page);
+  const sw = editor(page);
+  await sw.getByLabel('Switch model', { exact: true }).selectOption('infiniband');
+  await expect(sw.getByLabel('Input buffer per port, shared by its VLs (B)')).toHaveValue('114688');
+  const routing = sw.getByLabel('Routing unit (cycles)');
+  await routing.fill('5000');
+  const field = sw.locator('.field').filter({ has: page.getByLabel('Routing unit (cycles)') });
+  await expect(field.locator('.field-error')).toHaveText(/must be at most 1000 cycles/);
+  await expect(runButton(page)).toBeDisabled();
+  await routing.fill('2');
+  await expect(field.locator('.field-error')).toHaveCount(0);
+  await runToEnd(page);
+  const rows = page.getByRole('region', { name: 'Results' }).getByTestId('results-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).getByRole('rowheader')).toHaveText('QoS');
+});

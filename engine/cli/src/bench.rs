@@ -45,6 +45,11 @@ const CASES: &[Case] = &[
         json: include_str!("../bench/min64-u64-L075.json"),
     },
     Case {
+        name: "ib-tree64",
+        what: "4-ary 3-tree, InfiniBand-like switches, 3 VLs, DTable, load 0.75, 1 ms",
+        json: include_str!("../bench/ib-tree64.json"),
+    },
+    Case {
         name: "min1024",
         what: "MIN 1 024 end points (8-port switches), load 0.5, 6 000 packet times",
         json: include_str!("../bench/scale-min1024-p8.json"),

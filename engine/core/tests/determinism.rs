@@ -59,3 +59,15 @@ fn traffic_is_independent_of_the_scheduler() {
         assert_eq!(ca["offered"], cb["offered"]);
     }
 }
+
+/// The InfiniBand-like switch's network: the demo preset gives one JSON whether run
+/// twice or in chunks (the wasm facade runs it in chunks).
+#[test]
+fn infiniband_network_is_deterministic_and_chunk_independent() {
+    let text = include_str!("../../../public/presets/ib-tree-demo.json");
+    let whole = run_json(text);
+    assert_eq!(run_json(text), whole);
+    let mut run = Run::from_json(text).unwrap();
+    while !run.advance(997) {}
+    assert_eq!(run.results().to_json_pretty(), whole);
+}

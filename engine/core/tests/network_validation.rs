@@ -351,3 +351,114 @@ fn priority_levels_are_zero_to_seven() {
     doc["model"]["classes"][1]["priority"] = json!(8);
     assert_refused(&doc, "model.classes[1].priority", "from 0 to 7");
 }
+
+/// The InfiniBand-like switch: the reference by default, and its refusals name the
+/// field: VL 15 carries no data, at most 15 data VLs per port (map lanes x routing
+/// lanes), stage cycles in range, every VL's share of a buffer holding a packet, shared
+/// minimums fitting the output buffer too.
+#[test]
+fn infiniband_switch_rules_name_the_field() {
+    let ib = |edit: &dyn Fn(&mut Value)| {
+        let mut d: Value = serde_json::from_str(R2).unwrap();
+        d["model"]["switch"] = json!({"kind": "infiniband"});
+        d["duration_us"] = json!(20);
+        d["warmup_us"] = json!(2);
+        edit(&mut d);
+        d
+    };
+    assert!(Run::from_json(&ib(&|_| {}).to_string()).is_ok());
+    let torus = |d: &mut Value| {
+        d["model"]["topology"] =
+            json!({"kind": "torus", "dims": [4, 4], "trunk_ports": 1, "end_points_per_switch": 4});
+        d["model"]["routing"] = json!({"kind": "dimension_order"});
+    };
+    // Seven classes with dateline lanes: 14 data VLs, accepted.
+    assert!(Run::from_json(&ib(&torus).to_string()).is_ok());
+    let cases: Vec<(Value, &str, &str)> = vec![
+        (
+            ib(&|d| {
+                d["model"]["lanes"] =
+                    json!({"map": {"kind": "sl2vl", "sl2vl": [0, 1, 15, 3, 4, 5, 6]}})
+            }),
+            "model.lanes.map.sl2vl[2]",
+            "VL 15 carries subnet management only",
+        ),
+        (
+            ib(&|d| {
+                torus(d);
+                d["model"]["lanes"] =
+                    json!({"map": {"kind": "sl2vl", "sl2vl": [0, 1, 2, 3, 4, 5, 7]}});
+            }),
+            "model.lanes.map",
+            "at most 15 data VLs",
+        ),
+        (
+            ib(&|d| d["model"]["switch"]["cycles"] = json!({"routing": 5000})),
+            "model.switch.cycles.routing",
+            "at most 1000 cycles",
+        ),
+        (
+            ib(&|d| d["model"]["switch"]["cycles"] = json!({"routeing": 2})),
+            "model.switch.cycles.routeing",
+            "",
+        ),
+        (
+            ib(&|d| d["model"]["switch"]["input_buffer_bytes"] = json!(8192)),
+            "model.switch.input_buffer_bytes",
+            "divided among the port's 7 VLs",
+        ),
+        (
+            ib(&|d| d["model"]["switch"]["speedup"] = json!(0)),
+            "model.switch.speedup",
+            "from 1 to 16",
+        ),
+        (
+            ib(&|d| {
+                d["model"]["switch"]["output_buffer_bytes"] = json!(16384);
+                d["model"]["lanes"] =
+                    json!({"credits": {"kind": "shared", "min_bytes": 4096, "max_bytes": 16384}});
+            }),
+            "model.lanes.credits.min_bytes",
+            "output buffer",
+        ),
+        (
+            ib(&|d| {
+                d["model"]["lanes"] =
+                    json!({"credits": {"kind": "shared", "min_bytes": 4096, "max_bytes": 200000}});
+            }),
+            "model.lanes.credits.max_bytes",
+            "at most the port's buffer, 114688 B (model.switch.input_buffer_bytes)",
+        ),
+        (
+            ib(&|d| {
+                d["model"]["switch"]["output_sl2vl"] =
+                    json!([{"ports": [1, 9], "sl2vl": [0, 0, 0, 0, 0, 0, 0]}]);
+            }),
+            "model.switch.output_sl2vl[0].ports[1]",
+            "switch port from 0 to 7",
+        ),
+        (
+            ib(&|d| {
+                d["model"]["switch"]["output_sl2vl"] =
+                    json!([{"ports": [1], "sl2vl": [0, 0, 0, 0, 0, 0, 7]}]);
+            }),
+            "model.switch.output_sl2vl[0].sl2vl[6]",
+            "from 0 to 6",
+        ),
+        (
+            ib(&|d| {
+                d["model"]["switch"]["output_sl2vl"] = json!([{"ports": [1], "sl2vl": [0, 0]}]);
+            }),
+            "model.switch.output_sl2vl[0].sl2vl",
+            "each of the 7 classes",
+        ),
+    ];
+    for (doc, path, text) in cases {
+        assert_refused(&doc, path, text);
+    }
+    let remapped = ib(&|d| {
+        d["model"]["switch"]["output_sl2vl"] =
+            json!([{"ports": [0, 1, 2, 3], "sl2vl": [0, 0, 1, 1, 2, 2, 6]}]);
+    });
+    assert!(Run::from_json(&remapped.to_string()).is_ok());
+}

@@ -146,6 +146,18 @@ describe('network scenarios in the link lab', () => {
     expect(latest.model).toMatchObject({ lanes: { credits: { kind: 'shared', min_bytes: 2048, max_bytes: 8192 } } });
   }, 30_000);
 
+  it('the switch model select offers the InfiniBand-like switch with its stage cycles', () => {
+    const { current } = renderEditor(network(), fakeValidate());
+    fireEvent.change(screen.getByLabelText('Switch model'), { target: { value: 'infiniband' } });
+    expect(current().model).toMatchObject({
+      switch: { kind: 'infiniband', speedup: 1, input_buffer_bytes: 114_688, output_buffer_bytes: 114_688 },
+    });
+    expect(screen.queryByLabelText('Header crossing (ns)')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Routing unit (cycles)'), { target: { value: '3' } });
+    expect(current().model).toMatchObject({ switch: { kind: 'infiniband', cycles: { routing: 3, crossbar: 1 } } });
+    expect(screen.getByLabelText('Input buffer per port, shared by its VLs (B)')).toBeTruthy();
+  }, 30_000);
+
   it('a problem the engine names is shown next to its field, and the field says it is invalid', () => {
     const errors = new Map([['model.topology.trunk_ports', ['must be at least 1 port per trunk (got 0)']]]);
     const torus = setTopologyKind(network(), 'torus');

@@ -3,7 +3,8 @@
 import { NumberField, SelectField } from '../form/fields';
 import type { CioqConfig, VcArbitration } from '../generated';
 import { setSwitchKind, SWITCH_MODELS, type SwitchKind } from './edit';
-import { editNetwork } from './networkScenario';
+import { InfinibandFields } from './InfinibandFields';
+import { editNetwork, IB_PORT_BUFFER } from './networkScenario';
 import type { SectionProps } from './sectionProps';
 
 const PATH = 'model.switch';
@@ -17,7 +18,10 @@ const ARBITRATIONS: { value: VcArbitration; label: string }[] = [
 
 export function SwitchSection({ scenario, onEdit }: SectionProps) {
   const sw = scenario.model.switch;
-  const buffer = sw.kind === 'two_vc' ? 'VC' : 'class';
+  const ib = sw.kind === 'infiniband';
+  const buffer = sw.kind === 'two_vc' ? 'per port and VC' : ib ? 'per port, shared by its VLs' : 'per port and class';
+  const inputBytes = sw.input_buffer_bytes ?? IB_PORT_BUFFER;
+  const outputBytes = sw.output_buffer_bytes ?? IB_PORT_BUFFER;
   const set = (patch: Partial<CioqConfig>) => onEdit((s) => editNetwork(s, (net) => ({ ...net, switch: { ...net.switch, ...patch } })));
   return (
     <div className="grid">
@@ -25,38 +29,41 @@ export function SwitchSection({ scenario, onEdit }: SectionProps) {
       <NumberField
         path={`${PATH}.speedup`}
         label="Crossbar speedup"
-        value={sw.speedup}
+        value={sw.speedup ?? 1}
         min={1}
         step={0.1}
         hint="Crossbar rate as a multiple of the link rate."
         onChange={(v) => set({ speedup: v })}
       />
-      <NumberField
-        path={`${PATH}.header_crossing_ns`}
-        label="Header crossing (ns)"
-        value={sw.header_crossing_ns}
-        min={0}
-        step={1}
-        hint="Routing and arbitration time before a packet can cross."
-        onChange={(v) => set({ header_crossing_ns: v })}
-      />
+      {!ib && (
+        <NumberField
+          path={`${PATH}.header_crossing_ns`}
+          label="Header crossing (ns)"
+          value={sw.header_crossing_ns}
+          min={0}
+          step={1}
+          hint="Routing and arbitration time before a packet can cross."
+          onChange={(v) => set({ header_crossing_ns: v })}
+        />
+      )}
       <NumberField
         path={`${PATH}.input_buffer_bytes`}
-        label={`Input buffer per port and ${buffer} (B)`}
-        value={sw.input_buffer_bytes}
+        label={`Input buffer ${buffer} (B)`}
+        value={inputBytes}
         min={64}
         step={64}
-        hint={Number.isFinite(sw.input_buffer_bytes) ? `${Math.floor(sw.input_buffer_bytes / 64)} credits of 64 B` : undefined}
+        hint={Number.isFinite(inputBytes) ? `${Math.floor(inputBytes / 64)} credits of 64 B` : undefined}
         onChange={(v) => set({ input_buffer_bytes: v })}
       />
       <NumberField
         path={`${PATH}.output_buffer_bytes`}
-        label={`Output buffer per port and ${buffer} (B)`}
-        value={sw.output_buffer_bytes}
+        label={`Output buffer ${buffer} (B)`}
+        value={outputBytes}
         min={64}
         step={64}
         onChange={(v) => set({ output_buffer_bytes: v })}
       />
+      {sw.kind === 'infiniband' && <InfinibandFields config={sw} onEdit={onEdit} />}
       {sw.kind === 'two_vc' && (
         <SelectField
           path={`${PATH}.arbitration`}

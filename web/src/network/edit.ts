@@ -14,7 +14,7 @@ import type {
   TopologyConfig,
 } from '../generated';
 import { maxPacketBytes } from './describe';
-import { editNetwork } from './networkScenario';
+import { editNetwork, IB_PORT_BUFFER } from './networkScenario';
 import { lanesWithClassAdded, lanesWithClassRemoved } from './lanes';
 import { convertScheduler, setPerClass, withClassAdded, withClassRemoved, type SchedulerKind } from '../schedulers/registry';
 
@@ -73,6 +73,16 @@ export const SWITCH_MODELS: Readonly<Record<SwitchKind, { label: string; start: 
       input_buffer_bytes: 8_192,
       output_buffer_bytes: 8_192,
       arbitration: 'priority',
+    },
+  },
+  infiniband: {
+    label: 'InfiniBand-like (VL pipeline)',
+    start: {
+      kind: 'infiniband',
+      speedup: 1,
+      input_buffer_bytes: IB_PORT_BUFFER,
+      output_buffer_bytes: IB_PORT_BUFFER,
+      cycles: { input_buffer: 1, routing: 1, vl_allocation: 1, switch_allocation: 1, crossbar: 1, output_buffer: 1 },
     },
   },
 };

@@ -3,7 +3,7 @@
 // put class i on lane i; the engine's validation names any entry a technology refuses.
 import type { CreditPolicyConfig, LaneMapConfig, LanesConfig, NetworkClassConfig, NetworkConfig, Scenario } from '../generated';
 import { maxPacketBytes } from './describe';
-import { editNetwork } from './networkScenario';
+import { editNetwork, IB_PORT_BUFFER } from './networkScenario';
 
 export type LaneMapKind = LaneMapConfig['kind'];
 
@@ -82,7 +82,8 @@ export function setCreditPolicy(s: Scenario, kind: CreditPolicyConfig['kind']): 
   return editLanes(s, (lanes, net) => {
     if ((lanes.credits?.kind ?? 'per_lane') === kind) return lanes;
     if (kind === 'per_lane') return { ...lanes, credits: { kind } };
-    const buffer = net.switch.input_buffer_bytes;
+    // The InfiniBand-like switch's buffer is per port (the lanes share it), the others' per lane.
+    const buffer = net.switch.input_buffer_bytes ?? IB_PORT_BUFFER;
     // The largest packet reserved per lane (the engine's floor), at most the whole buffer.
     const mtu = Math.max(64, ...net.classes.map(maxPacketBytes));
     return { ...lanes, credits: { kind, min_bytes: Math.min(buffer, mtu), max_bytes: buffer } };

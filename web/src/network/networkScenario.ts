@@ -15,3 +15,6 @@ export function editNetwork(s: Scenario, f: (net: NetworkConfig) => NetworkConfi
   const { kind, ...net } = s.model;
   return { ...s, model: { kind, ...f(net) } };
 }
+
+/** The InfiniBand-like switch's reference buffer per port (input and output alike), in bytes. */
+export const IB_PORT_BUFFER = 114_688;

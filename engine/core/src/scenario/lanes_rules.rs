@@ -17,8 +17,8 @@ pub(super) struct LanesInput {
     pub map: LaneMapConfig,
     /// The credit policy in effect.
     pub credits: CreditPolicyConfig,
-    /// The switch input buffer per lane, in bytes.
-    pub input_buffer_bytes: u32,
+    /// The switch's buffer sizes.
+    pub switch: super::switch_config::SwitchBasics,
     /// The largest packet of any class, in bytes.
     pub mtu: u32,
 }
@@ -55,7 +55,12 @@ pub(super) fn validate_lanes(net: &LanesInput, p: &mut Problems) -> Option<u32> 
     let CreditPolicyConfig::Shared(shared) = net.credits else {
         return Some(port_lanes);
     };
-    let total = u64::from(net.input_buffer_bytes) * u64::from(port_lanes);
+    let total = net.switch.input_port_bytes(port_lanes);
+    let port_buffer = if net.switch.per_port {
+        "model.switch.input_buffer_bytes".to_string()
+    } else {
+        format!("{port_lanes} lanes x model.switch.input_buffer_bytes")
+    };
     let at = "model.lanes.credits";
     if shared.min_bytes < mtu.max(CREDIT_BYTES) {
         p.add(
@@ -79,7 +84,7 @@ pub(super) fn validate_lanes(net: &LanesInput, p: &mut Problems) -> Option<u32> 
         p.add(
             format!("{at}.max_bytes"),
             format!(
-                "must be at most the port's buffer, {total} B ({port_lanes} lanes x model.switch.input_buffer_bytes) (got {})",
+                "must be at most the port's buffer, {total} B ({port_buffer}) (got {})",
                 shared.max_bytes
             ),
         );

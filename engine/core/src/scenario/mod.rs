@@ -9,6 +9,7 @@
 //! and [`validate`] (every rule, all problems at once).
 
 mod bounds;
+mod infiniband_config;
 mod lanes_rules;
 mod migrate;
 mod network;
@@ -33,9 +34,9 @@ pub use crate::text::strip_bom;
 pub use bounds::{WorkEstimate, work_estimate};
 pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
-    CioqConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig, NetworkLinkConfig,
-    RoutingConfig, SingleSwitchTopology, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
-    TwoVcConfig, VcArbitration,
+    CioqConfig, InfinibandConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig,
+    NetworkLinkConfig, PortSl2Vl, RoutingConfig, SingleSwitchTopology, StageCycles, SwitchConfig,
+    TopologyConfig, TorusTopology, TreeTopology, TwoVcConfig, VcArbitration,
 };
 pub use network_processor::{
     DwcsHeapConfig, EnginesConfig, FixedWindow, NetworkProcessorConfig, NpArrivals,

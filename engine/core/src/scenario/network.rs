@@ -38,7 +38,8 @@ use ts_rs::TS;
 
 use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_class_name};
 pub use super::switch_config::{
-    CioqConfig, MAX_DELAY_NS, SwitchConfig, TwoVcConfig, VcArbitration,
+    CioqConfig, InfinibandConfig, MAX_DELAY_NS, PortSl2Vl, StageCycles, SwitchConfig, TwoVcConfig,
+    VcArbitration,
 };
 pub use super::topology_config::{
     MinTopology, SingleSwitchTopology, TopologyConfig, TorusTopology, TreeTopology,
@@ -285,13 +286,32 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         routing: net.routing(),
         map: net.lane_map(),
         credits: net.credit_policy(),
-        input_buffer_bytes: sw.input_buffer_bytes,
+        switch: sw,
         mtu,
     };
     let port_lanes = super::lanes_rules::validate_lanes(&lanes, p).unwrap_or(n as u32);
+    if let SwitchConfig::Infiniband(ib) = &net.switch {
+        let sls = n.min(usize::from(u16::MAX)) as u16;
+        let map_lanes =
+            crate::network::lanes::build_map(&net.lane_map(), sls).map_or(sls, |m| m.lanes());
+        let max_ports = topology.as_ref().map_or(64, |t| {
+            (0..t.switches())
+                .map(|s| t.ports(t.end_points() + s))
+                .max()
+                .unwrap_or(0)
+        });
+        let rules = super::infiniband_config::IbRulesInput {
+            port_lanes,
+            map_lanes,
+            classes: sls,
+            mtu,
+            credits: net.credit_policy(),
+            max_ports,
+        };
+        ib.validate(&rules, p);
+    }
     if let Some(t) = &topology {
-        let per_lane = f64::from(sw.input_buffer_bytes) + f64::from(sw.output_buffer_bytes);
-        let total = f64::from(t.total_ports()) * per_lane * f64::from(port_lanes)
+        let total = f64::from(t.total_ports()) * sw.port_bytes(port_lanes) as f64
             + f64::from(end_points)
                 * 2.0
                 * f64::from(net.interface.buffer_bytes)

@@ -24,10 +24,14 @@ pub enum SwitchConfig {
     /// arbitration by the packets' priority levels (or round robin, for the traditional
     /// designs).
     TwoVc(TwoVcConfig),
+    /// The InfiniBand-like switch: buffers per port shared by the VLs, a pipeline of
+    /// routing, VL allocation, switch allocation, crossbar and output buffer.
+    Infiniband(InfinibandConfig),
 }
 tagged_enum!(SwitchConfig, "switch model", {
     "cioq" => Cioq(CioqConfig),
     "two_vc" => TwoVc(TwoVcConfig),
+    "infiniband" => Infiniband(InfinibandConfig),
 });
 
 /// A combined input-output queued switch: input buffers with virtual output queues, a
@@ -81,6 +85,8 @@ pub enum VcArbitration {
     RoundRobin,
 }
 
+pub use super::infiniband_config::{InfinibandConfig, PortSl2Vl, StageCycles};
+
 /// What every switch kind has: crossbar speed, header time and buffer sizes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SwitchBasics {
@@ -92,6 +98,30 @@ pub struct SwitchBasics {
     pub input_buffer_bytes: u32,
     /// Output buffer per port and lane, in bytes.
     pub output_buffer_bytes: u32,
+    /// Whether the buffer sizes are per port (shared by the port's lanes) rather than
+    /// per port and lane.
+    pub per_port: bool,
+}
+
+impl SwitchBasics {
+    /// A port's input buffer in bytes, for a port of `lanes` lanes.
+    pub fn input_port_bytes(&self, lanes: u32) -> u64 {
+        if self.per_port {
+            u64::from(self.input_buffer_bytes)
+        } else {
+            u64::from(self.input_buffer_bytes) * u64::from(lanes)
+        }
+    }
+
+    /// A port's input and output buffers together in bytes, for `lanes` lanes.
+    pub fn port_bytes(&self, lanes: u32) -> u64 {
+        let both = u64::from(self.input_buffer_bytes) + u64::from(self.output_buffer_bytes);
+        if self.per_port {
+            both
+        } else {
+            both * u64::from(lanes)
+        }
+    }
 }
 
 impl SwitchConfig {
@@ -100,12 +130,24 @@ impl SwitchConfig {
         match self {
             SwitchConfig::Cioq(_) => "cioq",
             SwitchConfig::TwoVc(_) => "two_vc",
+            SwitchConfig::Infiniband(_) => "infiniband",
         }
     }
 
     /// The fields every switch kind has.
     pub fn basics(&self) -> SwitchBasics {
         let (speedup, header_crossing_ns, input_buffer_bytes, output_buffer_bytes) = match self {
+            SwitchConfig::Infiniband(c) => {
+                return SwitchBasics {
+                    speedup: c.speedup,
+                    // The header time follows from the stage cycles and the link rate
+                    // (checked by `InfinibandConfig::validate`).
+                    header_crossing_ns: 0,
+                    input_buffer_bytes: c.input_buffer_bytes,
+                    output_buffer_bytes: c.output_buffer_bytes,
+                    per_port: true,
+                };
+            }
             SwitchConfig::Cioq(c) => (
                 c.speedup,
                 c.header_crossing_ns,
@@ -124,6 +166,7 @@ impl SwitchConfig {
             header_crossing_ns,
             input_buffer_bytes,
             output_buffer_bytes,
+            per_port: false,
         }
     }
 }

@@ -203,8 +203,9 @@ pub struct Case {
 /// destination model, load per end point up to 0.6 each, so some runs overload), random
 /// admission control (or none), random schedulers of any kind at interfaces and
 /// switches, buffers of 1-3 MTUs, link latency and credit delay, random class
-/// priority levels (or the default), and the CIOQ or the two-VC switch (priority or
-/// round-robin arbitration).
+/// priority levels (or the default), and the CIOQ, the two-VC switch (priority or
+/// round-robin arbitration) or the InfiniBand-like switch (buffers per port shared by
+/// its lanes, random routing and crossbar cycles).
 pub fn case_strategy() -> impl Strategy<Value = Case> {
     (
         topology_strategy(),
@@ -227,7 +228,8 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                 prop_oneof![
                     Just(None),
                     Just(Some("priority")),
-                    Just(Some("round_robin"))
+                    Just(Some("round_robin")),
+                    Just(Some("infiniband")),
                 ],
                 any::<u64>(),
             )
@@ -265,9 +267,24 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                     seed >> 11,
                 );
                 doc["model"]["switch"]["speedup"] = json!(speedup);
-                if let Some(arbitration) = two_vc {
-                    doc["model"]["switch"]["kind"] = json!("two_vc");
-                    doc["model"]["switch"]["arbitration"] = json!(arbitration);
+                match two_vc {
+                    Some("infiniband") => {
+                        // Buffers per port, shared by its lanes: the per-lane size times
+                        // the most lanes a case can have (3 VLs or 4 classes, times 2
+                        // dateline lanes), so every lane can hold its largest packet.
+                        let lanes = classes.len().max(3) as u32 * 2;
+                        doc["model"]["switch"] = json!({
+                            "kind": "infiniband", "speedup": speedup,
+                            "input_buffer_bytes": buf(bi) * lanes,
+                            "output_buffer_bytes": buf(bo) * lanes,
+                            "cycles": {"routing": lat % 3, "crossbar": credit % 2}
+                        });
+                    }
+                    Some(arbitration) => {
+                        doc["model"]["switch"]["kind"] = json!("two_vc");
+                        doc["model"]["switch"]["arbitration"] = json!(arbitration);
+                    }
+                    None => {}
                 }
                 for (i, p) in priorities.iter().enumerate() {
                     if let Some(p) = p {

@@ -37,6 +37,7 @@ impl NetworkSim {
         let lanes = Lanes::new(map, classes as u16, routing.lanes() as u16);
         let port_lanes = usize::from(lanes.port_lanes());
         let n = topology.end_points();
+        let policy = net.credit_policy();
         let switches = (0..topology.switches())
             .map(|s| {
                 let setup = SwitchSetup {
@@ -46,21 +47,25 @@ impl NetworkSim {
                     lane_of_queue: lanes.lane_table(),
                     link,
                     link_gbps: net.link.rate_gbps,
+                    credits: policy,
                 };
                 switch::build(&net.switch, setup)
             })
             .collect::<Result<Vec<_>, _>>()?;
         // Every switch of a network is of one architecture with one buffer configuration.
-        let (in_credits, out_credits) = switches
-            .first()
-            .map_or((0, 0), |s| (s.input_credits(), s.output_credits()));
+        let (in_credits, in_port_credits, out_credits) = switches.first().map_or((0, 0, 0), |s| {
+            (
+                s.input_credits(),
+                s.input_port_credits(lanes.port_lanes()),
+                s.output_credits(),
+            )
+        });
         let nic_credits = net.interface.buffer_bytes / crate::network::CREDIT_BYTES;
-        let policy = net.credit_policy();
         let switch_input = || match policy {
             CreditPolicyConfig::PerLane => LaneCredits::per_lane(port_lanes, in_credits),
             CreditPolicyConfig::Shared(c) => LaneCredits::shared(
                 port_lanes,
-                in_credits * port_lanes as u32,
+                in_port_credits,
                 c.min_bytes / crate::network::CREDIT_BYTES,
                 c.max_bytes / crate::network::CREDIT_BYTES,
             ),
@@ -70,7 +75,8 @@ impl NetworkSim {
             CreditPolicyConfig::PerLane => in_credits,
             CreditPolicyConfig::Shared(c) => c.max_bytes / crate::network::CREDIT_BYTES,
         };
-        let shared_total = matches!(policy, CreditPolicyConfig::Shared(_)).then_some(in_credits);
+        let shared_total =
+            matches!(policy, CreditPolicyConfig::Shared(_)).then_some(in_port_credits);
         let setup = PortSetup { classes, link };
         let total_ports = topology.total_ports() as usize;
         let mut ports = Vec::with_capacity(total_ports);
@@ -90,8 +96,15 @@ impl NetworkSim {
                 NodeKind::EndPoint => (&net.interface_scheduler, nic_credits, nic_credits),
                 NodeKind::Switch => (&net.switch_scheduler, lane_limit, out_credits),
             };
+            // A switch may map SLs to lanes its own way at some output ports.
+            let table = match topology.kind(node) {
+                NodeKind::Switch => switches[(node - n) as usize]
+                    .output_lanes(topology.port_owner(g).1)
+                    .unwrap_or_else(|| lanes.lane_table()),
+                NodeKind::EndPoint => lanes.lane_table(),
+            };
             ports.push(OutputPort::new(
-                lanes.lane_table(),
+                table,
                 lanes.routing_lanes(),
                 downstream,
                 schedulers::build(scheduler, setup),

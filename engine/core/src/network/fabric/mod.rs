@@ -104,8 +104,7 @@ pub struct NetworkSim {
     priorities: Vec<u8>,
     /// SLs, lanes and output queues.
     lanes: Lanes,
-    /// Credits per lane of every switch input buffer, for the audit of a shared buffer
-    /// (the port's total is this times the lanes).
+    /// Credits of every switch input port's buffer, for the audit of a shared buffer.
     shared_total: Option<u32>,
     link: BitRate,
     latency: Duration,

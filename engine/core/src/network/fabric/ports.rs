@@ -171,13 +171,13 @@ impl NetworkSim {
         let fill = *fill;
         let capacity = self.input_capacity[port as usize];
         check_fill(&mut self.audit, &mut self.peak_fill[0], fill, capacity);
-        let Some(per_lane) = self.shared_total else {
+        let Some(port_total) = self.shared_total else {
             return;
         };
         if self.topology.kind(self.topology.port_owner(port).0) == NodeKind::Switch {
             let lanes = usize::from(self.lanes.port_lanes());
             let total: u32 = self.input_fill[first..first + lanes].iter().sum();
-            if total > per_lane * lanes as u32 {
+            if total > port_total {
                 self.audit.buffer_overflows += 1;
             }
         }

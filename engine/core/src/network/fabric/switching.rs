@@ -85,7 +85,7 @@ impl NetworkSim {
     /// `queue` and try to send.
     fn enqueue_output(&mut self, now: SimTime, port: u32, queue: usize, h: u32) {
         let credits = self.pool.get(h).credits;
-        let lane = usize::from(self.lanes.lane_of_queue(queue as u16));
+        let lane = usize::from(self.ports[port as usize].lane_of_queue(queue));
         let fill = &mut self.output_fill[port as usize * self.fill_width + lane];
         *fill += credits;
         check_fill(

@@ -29,7 +29,7 @@ mod class_to_vc;
 pub mod credits;
 mod identity;
 mod omnipath;
-mod sl2vl;
+pub mod sl2vl;
 
 use std::sync::Arc;
 

@@ -28,6 +28,15 @@ pub struct Sl2Vl {
 impl Sl2Vl {
     /// The map of `config` for `sls` SLs; the error names the entry at fault.
     pub fn new(config: &Sl2VlConfig, sls: u16) -> Result<Sl2Vl, MapError> {
+        if let Some(i) = config.sl2vl.iter().position(|&v| u16::from(v) == DATA_VLS) {
+            return Err(MapError::new(
+                format!("sl2vl[{i}]"),
+                format!(
+                    "must be a data VL from 0 to {}: VL {DATA_VLS} carries subnet management only, never data (got {DATA_VLS})",
+                    DATA_VLS - 1
+                ),
+            ));
+        }
         check_table("sl2vl", &config.sl2vl, sls, DATA_VLS, "data VL")?;
         let vl: Vec<u16> = config.sl2vl[..usize::from(sls)]
             .iter()

@@ -26,6 +26,8 @@ use crate::scenario::SwitchConfig;
 use crate::time::{BitRate, Duration, SimTime};
 
 pub mod cioq;
+pub mod infiniband;
+pub mod stages;
 pub mod two_vc;
 
 /// A switch's own timed event, opaque to the fabric (each model encodes what it needs).
@@ -84,8 +86,20 @@ pub trait SwitchModel {
     /// Credits per lane of each input buffer (what upstream ports may send into; with
     /// a shared credit policy, the port's buffer is this times its lanes).
     fn input_credits(&self) -> u32;
-    /// Credits per lane of each output buffer.
+    /// Credits of each input port's buffer when its `lanes` lanes share it (the
+    /// network's credit policy is shared): by default the credits per lane times the
+    /// lanes; a switch whose buffers are sized per port answers that size.
+    fn input_port_credits(&self, lanes: u16) -> u32 {
+        self.input_credits() * u32::from(lanes)
+    }
+    /// Most credits one lane of each output buffer may hold.
     fn output_credits(&self) -> u32;
+    /// The lane of each output queue at output port `output`, where the switch maps
+    /// SLs to lanes its own way there (None: the network's lane map,
+    /// [`SwitchSetup::lane_of_queue`]). Lanes stay below [`SwitchSetup::lanes`].
+    fn output_lanes(&self, _output: u32) -> Option<std::sync::Arc<[u16]>> {
+        None
+    }
     /// Packet `packet`'s header has crossed input `input`, where it occupies `in_lane`;
     /// routing sent it to output queue `queue` of `output`.
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header);
@@ -128,6 +142,9 @@ pub struct SwitchSetup {
     /// The link rate in Gb/s as the scenario gives it (rates derived from it, such as a
     /// crossbar's, are rounded once from this figure).
     pub link_gbps: f64,
+    /// How buffers split their space among lanes (the network's credit policy): for a
+    /// switch whose buffers are shared by its lanes.
+    pub credits: crate::network::lanes::CreditPolicyConfig,
 }
 
 /// Builds one switch of the configured architecture (the scenario was validated).
@@ -138,5 +155,6 @@ pub fn build(
     Ok(match config {
         SwitchConfig::Cioq(c) => Box::new(cioq::Cioq::new(c, setup)?),
         SwitchConfig::TwoVc(c) => Box::new(two_vc::TwoVc::new(c, setup)?),
+        SwitchConfig::Infiniband(c) => Box::new(infiniband::Infiniband::new(c, setup)?),
     })
 }

@@ -37,6 +37,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use super::stages::rotated_bits;
 use super::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
 use crate::network::CreditCounter;
@@ -380,26 +381,6 @@ impl PriorityCrossbar {
     pub fn queued(&self) -> usize {
         self.fifo.iter().map(VecDeque::len).sum()
     }
-}
-
-/// The set bits of `mask`, starting at bit `start` and wrapping around.
-fn rotated_bits(mask: u64, start: u32) -> impl Iterator<Item = u32> {
-    let start = start.min(63);
-    let high = mask & (u64::MAX << start);
-    let low = mask & !(u64::MAX << start);
-    bits(high).chain(bits(low))
-}
-
-/// The set bits of `mask`, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let b = mask.trailing_zeros();
-        mask &= mask - 1;
-        Some(b)
-    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,76 @@
+//! Pipeline stages a switch architecture composes (the InfiniBand-like switch
+//! [`super::infiniband`] uses all of them; a hierarchical switch reuses them per stage):
+//! - [`input_buffer`]: one FIFO of routed headers per input port and lane, in a buffer
+//!   whose space the lanes share under the network's credit policy (a minimum and a
+//!   maximum per lane, or an equal share each);
+//! - [`vl_allocation`]: per input, round robin among the lanes whose head is routed and
+//!   may move;
+//! - [`switch_allocation`]: per output, round robin among the inputs that won their VL
+//!   allocation for it; which crossbar inputs and outputs are busy;
+//! - [`output_buffer`]: the room per output port and lane the crossbar writes into,
+//!   shared among the lanes like the input buffer. The output scheduler that drains it
+//!   is the fabric's output port (any [`crate::schedulers::Scheduler`] over its queues).
+
+pub mod input_buffer;
+pub mod output_buffer;
+pub mod switch_allocation;
+pub mod vl_allocation;
+
+use crate::network::lanes::{CreditPolicyConfig, LaneCredits};
+
+/// A buffer of `total` credits for `lanes` lanes under `policy`: an equal share of
+/// `total / lanes` each, or shared with the policy's minimum and maximum per lane.
+pub fn port_buffer(policy: &CreditPolicyConfig, lanes: u16, total: u32) -> LaneCredits {
+    let lanes = usize::from(lanes.max(1));
+    match policy {
+        CreditPolicyConfig::PerLane => LaneCredits::per_lane(lanes, total / lanes as u32),
+        CreditPolicyConfig::Shared(c) => LaneCredits::shared(
+            lanes,
+            total,
+            c.min_bytes / crate::network::CREDIT_BYTES,
+            c.max_bytes / crate::network::CREDIT_BYTES,
+        ),
+    }
+}
+
+/// Most credits one lane of a buffer of `total` credits may hold under `policy`.
+pub fn lane_limit(policy: &CreditPolicyConfig, lanes: u16, total: u32) -> u32 {
+    match policy {
+        CreditPolicyConfig::PerLane => total / u32::from(lanes.max(1)),
+        CreditPolicyConfig::Shared(c) => (c.max_bytes / crate::network::CREDIT_BYTES).min(total),
+    }
+}
+
+/// The set bits of `mask`, starting at bit `start` and wrapping around (round-robin
+/// order from `start`).
+pub fn rotated_bits(mask: u64, start: u32) -> impl Iterator<Item = u32> {
+    let start = start.min(63);
+    let high = mask & (u64::MAX << start);
+    let low = mask & !(u64::MAX << start);
+    bits(high).chain(bits(low))
+}
+
+/// The set bits of `mask`, lowest first.
+pub fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let b = mask.trailing_zeros();
+        mask &= mask - 1;
+        Some(b)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotated_bits_start_at_the_pointer_and_wrap() {
+        let order: Vec<u32> = rotated_bits(0b1011_0101, 3).collect();
+        assert_eq!(order, vec![4, 5, 7, 0, 2]);
+        assert_eq!(rotated_bits(0, 5).count(), 0);
+        assert_eq!(rotated_bits(1 << 63, 63).collect::<Vec<_>>(), vec![63]);
+    }
+}

@@ -4,6 +4,7 @@
 //! its run-time budget (see docs/robustness.md).
 
 mod bench;
+mod compare;
 mod design;
 mod merge;
 mod slurm;
@@ -112,6 +113,23 @@ enum Command {
         /// Write the sweep to this file instead of stdout.
         #[arg(long, short)]
         output: Option<PathBuf>,
+    },
+    /// Run two or more scenarios with the same classes and print each class's delay
+    /// (mean, maximum, standard deviation) side by side, e.g. R6: PCFQ against separate
+    /// WFQ per category.
+    Compare {
+        /// Scenario files (JSON), two or more.
+        #[arg(required = true, num_args = 2..)]
+        scenarios: Vec<PathBuf>,
+        /// Override the scenarios' seed.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Override the simulated duration, in milliseconds.
+        #[arg(long)]
+        duration_ms: Option<f64>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
     },
     /// Trace the scheduler's first decisions and print them as JSON.
     Trace {
@@ -223,6 +241,12 @@ fn main() -> ExitCode {
             partial,
             output,
         } => merge::merge(&dir, partial, output.as_deref()),
+        Command::Compare {
+            scenarios,
+            seed,
+            duration_ms,
+            json,
+        } => compare::compare(&scenarios, seed, duration_ms, json),
         Command::Trace {
             scenario,
             decisions,

@@ -35,6 +35,7 @@ fn pkt(deadline: u64, arrival: u64) -> QueuedPacket {
     QueuedPacket {
         deadline: SimTime(deadline),
         arrival: SimTime(arrival),
+        bytes: 1500,
     }
 }
 

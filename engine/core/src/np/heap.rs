@@ -99,7 +99,9 @@ impl DwcsHeap {
             return;
         }
         match q.head(stream) {
-            Some(QueuedPacket { deadline, arrival }) => {
+            Some(QueuedPacket {
+                deadline, arrival, ..
+            }) => {
                 let window = self.streams[stream as usize].window;
                 let key = HeadKey {
                     deadline,

@@ -70,7 +70,11 @@ fn r6_table_from_the_cli() {
             cell(c, 0, "std_us"),
             cell(c, 1, "std_us")
         );
-        assert!(cell(c, 0, "max_us") < cell(c, 1, "max_us"), "{}", classes[c]);
+        assert!(
+            cell(c, 0, "max_us") < cell(c, 1, "max_us"),
+            "{}",
+            classes[c]
+        );
     }
 }
 

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { screens } from './helpers';
 
-const view = (page: Page) => page.getByRole('main', { name: 'PCFQ: CPU and link scheduled together (R6)' });
+const view = (page: Page) => page.getByRole('main', { name: 'PCFQ on a network processor (R6)' });
 
 async function runR6(page: Page, hash: string): Promise<string[]> {
   await page.goto(hash);
@@ -45,4 +45,25 @@ test('the R6 lesson’s question: PCFQ gives the smaller delay spread', async ({
   await q.getByLabel('PCFQ').check();
   await q.getByRole('button', { name: 'Check against a run' }).click();
   await expect(q.getByTestId('lesson-verdict')).toContainText('Right', { timeout: 60_000 });
+});
+
+test('the decision animation explains PCFQ step by step', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('./#view=np-decisions&preset=r6-pcfq&from=5000&n=20');
+  const player = page.getByTestId('np-decisions');
+  await expect(player).toBeVisible({ timeout: 30_000 });
+  const words = page.getByTestId('np-decisions-words');
+  for (const part of ['PCFQ', 'smallest finish tag', 'Virtual time V', 'actual cost', 'predicted']) await expect(words).toContainText(part);
+  await expect(page.getByTestId('np-decisions-candidates').getByText('✔ chosen')).toHaveCount(1);
+  await expect(page.getByTestId('np-decisions-step')).toContainText('Decision 1 of 20');
+  const first = await words.textContent();
+  await page.getByRole('button', { name: 'Next ▶' }).click();
+  await expect(page.getByTestId('np-decisions-step')).toContainText('Decision 2 of 20');
+  expect(await words.textContent()).not.toEqual(first);
+  await page.getByLabel('Scheduler').selectOption('r6-wfq');
+  await expect(words).toContainText('Separate WFQ (CPU side)', { timeout: 30_000 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${screens}r6-decisions-390.png`, fullPage: true });
 });

@@ -131,7 +131,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Trace the scheduler's first decisions and print them as JSON.
+    /// Trace the scheduler's first decisions and print them as JSON (a network processor:
+    /// its dispatches, explained in words).
     Trace {
         /// Scenario file (JSON).
         scenario: PathBuf,
@@ -451,6 +452,12 @@ fn trace(path: &Path, decisions: u32, from_us: u64) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if matches!(scenario.model, scenario::Model::NetworkProcessor(_)) {
+        return match qoslab_core::np::trace::trace(scenario, decisions, from_us) {
+            Ok(t) => emit(None, &t.to_json_pretty()),
+            Err(e) => report_invalid(path, &e),
+        };
+    }
     match qoslab_core::trace::trace(scenario, decisions, from_us) {
         Ok(t) => emit(None, &t.to_json_pretty()),
         Err(e) => report_invalid(path, &e),

@@ -347,3 +347,61 @@ fn output_ratio_changes_what_the_link_carries() {
     assert!((share - 0.5).abs() < 0.03, "link share of flow 0: {share}");
     assert!(sent(0) > 1.8 * sent(1), "{} vs {}", sent(0), sent(1));
 }
+
+/// The decision trace explains each PCFQ dispatch: the chosen flow is the candidate with
+/// the smallest finish tag, the words give V, the tag's terms, the predicted and the actual
+/// cost, and the engines and the link.
+#[test]
+fn pcfq_decisions_are_explained_in_words() {
+    let doc = preset("r6-pcfq", 20_000);
+    let s = scenario::parse(&doc.to_string()).unwrap();
+    let t = qoslab_core::np::trace::trace(s, 40, 2000).unwrap();
+    assert_eq!(t.scheduler, "pcfq");
+    assert_eq!(t.steps.len(), 40);
+    assert_eq!(t.engines, 4);
+    for step in &t.steps {
+        let e = step.explanation.as_ref().unwrap();
+        assert_eq!(e.candidates[0].stream, step.stream, "step {}", step.step);
+        assert!(e.candidates.windows(2).all(|w| w[0].key <= w[1].key));
+        for needle in [
+            "PCFQ",
+            "finish tag",
+            "V = ",
+            "EP/φ_cpu",
+            "8·L·λ/(BW·φ_bw)",
+            "actual cost",
+            "transmit queue",
+        ] {
+            assert!(
+                step.words.contains(needle),
+                "{needle} missing: {}",
+                step.words
+            );
+        }
+        assert!(step.time_ns >= 2.0e6);
+        let cat = &t.streams[step.stream as usize].group;
+        let (lo, hi) = if cat.starts_with("high CPU") {
+            (2400, 3600)
+        } else if cat.starts_with("low CPU") {
+            (78, 134)
+        } else {
+            (1200, 1800)
+        };
+        assert!(
+            (lo..=hi).contains(&step.actual_cycles),
+            "{cat}: {}",
+            step.actual_cycles
+        );
+        assert!(step.predicted_cycles.is_some());
+        assert!(step.engines_busy >= 1 && step.engines_busy <= 4);
+    }
+    // The baseline explains itself too, as the CPU side.
+    let doc = preset("r6-wfq", 20_000);
+    let t =
+        qoslab_core::np::trace::trace(scenario::parse(&doc.to_string()).unwrap(), 5, 0).unwrap();
+    assert!(
+        t.steps
+            .iter()
+            .all(|s| s.words.contains("Separate WFQ (CPU side)"))
+    );
+}

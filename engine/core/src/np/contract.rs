@@ -113,6 +113,18 @@ pub trait NpScheduler {
     }
     /// A packet of `stream` starts its transmission on the link at `now`.
     fn transmitting(&mut self, _now: SimTime, _stream: u32) {}
+    /// For the decision animation: why `decision` is taken, in words, with the candidates'
+    /// keys and the scheduler's clock values, asked before it is carried out (None: this
+    /// scheduler does not explain its decisions). Implementing it is all a scheduler needs
+    /// to appear in the network processor's decision trace ([`crate::np::trace`]).
+    fn explain(
+        &self,
+        _now: SimTime,
+        _decision: Decision,
+        _q: &dyn StreamView,
+    ) -> Option<crate::np::trace::Explanation> {
+        None
+    }
     /// The scheduler's predicted processing cycles of `stream`'s next packet, if it
     /// predicts them.
     fn predicted_cycles(&self, _stream: u32) -> Option<f64> {

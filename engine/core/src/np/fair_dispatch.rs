@@ -10,9 +10,10 @@
 
 use std::collections::VecDeque;
 
-use super::contract::{MemoryAccesses, Processed};
+use super::contract::{MemoryAccesses, Processed, StreamView};
 use super::indexed_heap::IndexedHeap;
 use super::predict::{FlowCost, PcfqConfig, Tag, VirtualClock};
+use super::trace::{Explanation, MAX_CANDIDATES, NpCandidate, NpValue};
 use crate::time::SimTime;
 
 /// A flow's setting as the node builds it.
@@ -178,6 +179,85 @@ impl FairDispatch {
     /// Flow `s`'s last finish tag.
     pub fn last_finish(&self, s: u32) -> f64 {
         self.f_prev[s as usize]
+    }
+
+    /// The decision animation's account of dispatching flow `s`'s head now (`who`: the
+    /// scheduler's name in the words).
+    pub fn explain(
+        &self,
+        now: SimTime,
+        s: u32,
+        q: &dyn StreamView,
+        who: &str,
+    ) -> Option<Explanation> {
+        const US: f64 = 1.0e6;
+        let head = self.head(s)?;
+        let f = &self.flows[s as usize];
+        let len = q.head(s).map_or(0, |p| p.bytes);
+        let cpu = f.cpu_term(head.expected_cycles, self.pool_hz);
+        let v = self.clock.at(now);
+        let mut candidates: Vec<NpCandidate> = self
+            .tags
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| {
+                t.front().map(|h| NpCandidate {
+                    stream: i as u32,
+                    key: h.finish * US,
+                })
+            })
+            .collect();
+        candidates.sort_by(|a, b| a.key.total_cmp(&b.key).then(a.stream.cmp(&b.stream)));
+        let backlogged = candidates.len();
+        candidates.truncate(MAX_CANDIDATES);
+        let mut words = format!(
+            "{who}: an engine is free, so the head packet with the smallest finish tag goes: F = {:.3} µs. It was tagged on arrival: S = max(F_prev, V) = {:.3} µs, plus EP/φ_cpu = {:.3} µs (EP = SF·PP = {:.0} predicted cycles on the engine pool, φ_cpu = {})",
+            head.finish * US,
+            head.start * US,
+            cpu * US,
+            head.expected_cycles,
+            f.phi_cpu
+        );
+        if self.composite {
+            words.push_str(&format!(
+                ", plus 8·L·λ/(BW·φ_bw) = {:.3} µs for its {len} B on the link (λ = {:.2}, φ_bw = {})",
+                (head.finish - head.start - cpu) * US,
+                f.lambda,
+                f.phi_bw
+            ));
+        } else {
+            words.push_str(" — the CPU's cost only: the link-side WFQ orders the transmit queue by 8·L′/(BW·φ_bw) after processing");
+        }
+        words.push_str(&format!(
+            ". Virtual time V = {:.3} µs, advancing at 1/Σw with Σw = {} over {backlogged} backlogged flows.",
+            v * US,
+            self.clock.sum_w()
+        ));
+        if self.tags[s as usize].len() == 1 {
+            words.push_str(&format!(
+                " It was the flow's last queued packet: the flow leaves the backlogged set (Σw − {}).",
+                self.weight(s)
+            ));
+        }
+        Some(Explanation {
+            words,
+            key_name: "finish tag F (µs)".to_string(),
+            candidates,
+            values: vec![
+                NpValue {
+                    name: "V (µs)".to_string(),
+                    value: v * US,
+                },
+                NpValue {
+                    name: "Σw".to_string(),
+                    value: self.clock.sum_w(),
+                },
+                NpValue {
+                    name: "PP (cycles)".to_string(),
+                    value: f.pp,
+                },
+            ],
+        })
     }
 
     /// Memory accesses, counted as for the DWCS heap (one tag heap): one SRAM read per

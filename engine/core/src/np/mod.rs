@@ -23,5 +23,6 @@ pub mod results;
 pub mod separate_wfq;
 mod stage;
 pub mod stream_state;
+pub mod trace;
 
 pub use node::NpNode;

@@ -152,7 +152,7 @@ pub struct NpNode {
     engine_ps_per_cycle: f64,
     pub(super) tx_fifo: TxQueue,
     tx_limit: usize,
-    on_link: Option<Pkt>,
+    pub(super) on_link: Option<Pkt>,
     wake: Option<SimTime>,
     // Cost accounting.
     sram: SramLatency,
@@ -166,6 +166,8 @@ pub struct NpNode {
     pub(super) active_samples: u64,
     pub(super) clock_mhz: f64,
     pub(super) config: NetworkProcessorConfig,
+    /// The decision trace being recorded (the animation), if any.
+    pub(super) tracer: Option<super::trace::NpTracer>,
 }
 
 impl NpNode {
@@ -295,6 +297,7 @@ impl NpNode {
             active_samples: 0,
             clock_mhz: np.processor.clock_mhz,
             config: np.clone(),
+            tracer: None,
         })
     }
 
@@ -419,6 +422,7 @@ impl NpNode {
                 Decision::Idle => break,
                 Decision::Send(s) | Decision::Drop(s) => s,
             };
+            let note = self.note_before(now, decision);
             let Some(pkt) = self.pop(stream) else {
                 break;
             };
@@ -433,6 +437,7 @@ impl NpNode {
                 record_outcome(st, late);
                 self.scheduler.applied(now, decision, &self.queues);
                 self.start_service(now, pkt);
+                self.record_step(now, pkt, note);
             } else {
                 st.dropped_late += 1;
                 record_outcome(st, true);

@@ -56,6 +56,18 @@ impl NpScheduler for Pcfq {
         self.dispatch.observe(p);
     }
 
+    fn explain(
+        &self,
+        now: SimTime,
+        decision: Decision,
+        q: &dyn StreamView,
+    ) -> Option<crate::np::trace::Explanation> {
+        let Decision::Send(s) = decision else {
+            return None;
+        };
+        self.dispatch.explain(now, s, q, "PCFQ")
+    }
+
     fn predicted_cycles(&self, stream: u32) -> Option<f64> {
         self.dispatch.flows.get(stream as usize).map(|f| f.pp)
     }

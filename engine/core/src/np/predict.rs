@@ -131,6 +131,15 @@ impl VirtualClock {
         self.members
     }
 
+    /// V at `now` without updating (`now` at or after the last update).
+    pub fn at(&self, now: SimTime) -> f64 {
+        if self.members > 0 && self.sum_w > 0.0 && now > self.last {
+            self.v + (now - self.last).as_ps() as f64 / PS_PER_S as f64 / self.sum_w
+        } else {
+            self.v
+        }
+    }
+
     /// Brings V to `now`.
     pub fn advance(&mut self, now: SimTime) {
         if self.members > 0 && self.sum_w > 0.0 && now > self.last {

@@ -93,6 +93,18 @@ impl NpScheduler for SeparateWfq {
         }
     }
 
+    fn explain(
+        &self,
+        now: SimTime,
+        decision: Decision,
+        q: &dyn StreamView,
+    ) -> Option<crate::np::trace::Explanation> {
+        let Decision::Send(s) = decision else {
+            return None;
+        };
+        self.cpu.explain(now, s, q, "Separate WFQ (CPU side)")
+    }
+
     fn predicted_cycles(&self, stream: u32) -> Option<f64> {
         self.cpu.flows.get(stream as usize).map(|f| f.pp)
     }

@@ -147,6 +147,7 @@ function Player({
         {e ? (
           <div>
             <h3>Candidates: {e.key_name}</h3>
+            <div className="table-scroll">
             <table className="results-table" data-testid="np-decisions-candidates">
               <thead>
                 <tr>
@@ -168,6 +169,7 @@ function Player({
                 ))}
               </tbody>
             </table>
+            </div>
             <dl className="np-decisions-values">
               {e.values.map((v) => (
                 <div key={v.name}>

@@ -116,13 +116,13 @@ pub trait NpScheduler {
     /// For the decision animation: why `decision` is taken, in words, with the candidates'
     /// keys and the scheduler's clock values, asked before it is carried out (None: this
     /// scheduler does not explain its decisions). Implementing it is all a scheduler needs
-    /// to appear in the network processor's decision trace ([`crate::np::trace`]).
+    /// to appear in the network processor's decision trace (`np::trace`).
     fn explain(
         &self,
         _now: SimTime,
         _decision: Decision,
         _q: &dyn StreamView,
-    ) -> Option<crate::np::trace::Explanation> {
+    ) -> Option<crate::np::explain::Explanation> {
         None
     }
     /// The scheduler's predicted processing cycles of `stream`'s next packet, if it

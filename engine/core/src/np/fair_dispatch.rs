@@ -11,9 +11,9 @@
 use std::collections::VecDeque;
 
 use super::contract::{MemoryAccesses, Processed, StreamView};
+use super::explain::{Explanation, MAX_CANDIDATES, NpCandidate, NpValue};
 use super::indexed_heap::IndexedHeap;
 use super::predict::{FlowCost, PcfqConfig, Tag, VirtualClock};
-use super::trace::{Explanation, MAX_CANDIDATES, NpCandidate, NpValue};
 use crate::time::SimTime;
 
 /// A flow's setting as the node builds it.
@@ -229,9 +229,10 @@ impl FairDispatch {
             words.push_str(" — the CPU's cost only: the link-side WFQ orders the transmit queue by 8·L′/(BW·φ_bw) after processing");
         }
         words.push_str(&format!(
-            ". Virtual time V = {:.3} µs, advancing at 1/Σw with Σw = {} over {backlogged} backlogged flows.",
+            ". Virtual time V = {:.3} µs, advancing at 1/Σw with Σw = {} over {backlogged} backlogged flow{}.",
             v * US,
-            self.clock.sum_w()
+            self.clock.sum_w(),
+            if backlogged == 1 { "" } else { "s" }
         ));
         if self.tags[s as usize].len() == 1 {
             words.push_str(&format!(

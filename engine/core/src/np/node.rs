@@ -150,7 +150,7 @@ pub struct NpNode {
     /// Engines (None: the link is the server).
     pub(super) engines: Option<Vec<Option<Pkt>>>,
     engine_ps_per_cycle: f64,
-    pub(super) tx_fifo: TxQueue,
+    pub(super) tx_fifo: TxQueue<Pkt>,
     tx_limit: usize,
     pub(super) on_link: Option<Pkt>,
     wake: Option<SimTime>,
@@ -167,7 +167,7 @@ pub struct NpNode {
     pub(super) clock_mhz: f64,
     pub(super) config: NetworkProcessorConfig,
     /// The decision trace being recorded (the animation), if any.
-    pub(super) tracer: Option<super::trace::NpTracer>,
+    pub(super) tracer: Option<super::explain::NpTracer>,
 }
 
 impl NpNode {

@@ -61,7 +61,7 @@ impl NpScheduler for Pcfq {
         now: SimTime,
         decision: Decision,
         q: &dyn StreamView,
-    ) -> Option<crate::np::trace::Explanation> {
+    ) -> Option<crate::np::explain::Explanation> {
         let Decision::Send(s) = decision else {
             return None;
         };

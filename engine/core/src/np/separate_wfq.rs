@@ -98,7 +98,7 @@ impl NpScheduler for SeparateWfq {
         now: SimTime,
         decision: Decision,
         q: &dyn StreamView,
-    ) -> Option<crate::np::trace::Explanation> {
+    ) -> Option<crate::np::explain::Explanation> {
         let Decision::Send(s) = decision else {
             return None;
         };

@@ -5,43 +5,51 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::node::Pkt;
 use super::predict::Tag;
 
 #[derive(Debug)]
-struct Entry {
+struct Entry<T> {
     key: Tag,
     seq: u64,
-    pkt: Pkt,
+    pkt: T,
 }
 
-impl PartialEq for Entry {
+impl<T> PartialEq for Entry<T> {
     fn eq(&self, other: &Self) -> bool {
         (self.key, self.seq) == (other.key, other.seq)
     }
 }
-impl Eq for Entry {}
-impl PartialOrd for Entry {
+impl<T> Eq for Entry<T> {}
+impl<T> PartialOrd for Entry<T> {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
-impl Ord for Entry {
+impl<T> Ord for Entry<T> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         (self.key, self.seq).cmp(&(other.key, other.seq))
     }
 }
 
 /// The transmit queue.
-#[derive(Debug, Default)]
-pub(super) struct TxQueue {
-    heap: BinaryHeap<Reverse<Entry>>,
+#[derive(Debug)]
+pub(super) struct TxQueue<T> {
+    heap: BinaryHeap<Reverse<Entry<T>>>,
     seq: u64,
 }
 
-impl TxQueue {
+impl<T> Default for TxQueue<T> {
+    fn default() -> Self {
+        TxQueue {
+            heap: BinaryHeap::new(),
+            seq: 0,
+        }
+    }
+}
+
+impl<T> TxQueue<T> {
     /// Queues `pkt` with `key` (None: behind everything queued so far with no key).
-    pub fn push(&mut self, key: Option<f64>, pkt: Pkt) {
+    pub fn push(&mut self, key: Option<f64>, pkt: T) {
         self.seq += 1;
         self.heap.push(Reverse(Entry {
             key: Tag(key.unwrap_or(0.0)),
@@ -51,7 +59,7 @@ impl TxQueue {
     }
 
     /// The next packet for the link.
-    pub fn pop(&mut self) -> Option<Pkt> {
+    pub fn pop(&mut self) -> Option<T> {
         self.heap.pop().map(|Reverse(e)| e.pkt)
     }
 

@@ -17,6 +17,8 @@ type Loaded = { phase: 'loading' } | { phase: 'failed'; lines: string[] } | { ph
 const PRESETS = [
   { preset: 'r6-pcfq', label: 'PCFQ (R6)' },
   { preset: 'r6-wfq', label: 'Separate WFQ (R6)' },
+  { preset: 'r5-violations-heap', label: 'DWCS heap (R5)' },
+  { preset: 'r5-violations-hilq', label: 'DWCS HILQ (R5)' },
 ];
 
 export function NpDecisionsView({ engine, hash, read = fetchText }: { engine: Pick<Engine, 'trace'>; hash: string; read?: (url: string) => Promise<string> }) {
@@ -63,8 +65,8 @@ export function NpDecisionsView({ engine, hash, read = fetchText }: { engine: Pi
       <section className="panel">
         <h2>How the scheduler decides</h2>
         <p className="help">
-          One dispatch at a time: which flow's head packet goes to a free processing engine, and why. The engine knows each packet's actual cycles; the scheduler only its
-          prediction until processing ends.
+          One dispatch at a time: which flow's head packet goes to a free server (a processing engine, or the link for DWCS), and why. For PCFQ and WFQ the engine knows
+          each packet's actual cycles; the scheduler only its prediction until processing ends.
         </p>
         <div className="np-decisions-controls">
           <label>
@@ -180,8 +182,11 @@ function Player({
             </dl>
           </div>
         ) : null}
+        {trace.engines === 0 ? (
+          <p>The link is the server: the scheduler is asked whenever it is free.</p>
+        ) : (
         <div>
-          <h3>Cost: predicted against actual</h3>
+          <h3>Processing cost: predicted against actual</h3>
           <svg className="np-cost-bars" viewBox="0 0 300 64" role="img" aria-label={`Predicted ${s.predicted_cycles?.toFixed(0) ?? 'none'} cycles, actual ${s.actual_cycles} cycles`}>
             <rect x={90} y={6} height={20} width={(210 * (s.predicted_cycles ?? 0)) / most} fill="#4c78a8" />
             <text x={0} y={21} fontSize={12}>
@@ -205,6 +210,7 @@ function Player({
             <span className={s.link_busy ? 'np-link busy' : 'np-link'}>link {s.link_busy ? 'busy' : 'idle'}</span>
           </div>
         </div>
+        )}
       </div>
     </section>
   );

@@ -204,6 +204,16 @@ impl NpScheduler for DwcsHeap {
         }
     }
 
+    fn explain(
+        &self,
+        now: SimTime,
+        decision: Decision,
+        q: &dyn StreamView,
+    ) -> Option<super::explain::Explanation> {
+        let window = |s: u32| self.streams[s as usize].window;
+        super::dwcs_explain::explain(now, decision, q, &window, "DWCS (heap)", "")
+    }
+
     fn window(&self, stream: u32) -> Window {
         self.streams[stream as usize].window
     }

@@ -11,6 +11,7 @@ mod build;
 pub mod contract;
 pub mod cost;
 pub mod dwcs;
+mod dwcs_explain;
 pub mod explain;
 pub mod fair_dispatch;
 pub mod heap;

@@ -28,8 +28,8 @@ test('a short R6 run draws the delay table and the delay plots, and its share li
   await expect(series.locator('path.panel-line')).toHaveCount(10);
   await page.screenshot({ path: `${screens}r6-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // The charts re-measure their width after the resize: wait for the layout to settle.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${screens}r6-390.png`, fullPage: true });
   // The share link holds the parameters: the same runs give the same table.
   const hash = await page.evaluate(() => window.location.hash);
@@ -47,7 +47,7 @@ test('the R6 lesson’s question: PCFQ gives the smaller delay spread', async ({
   await expect(q.getByTestId('lesson-verdict')).toContainText('Right', { timeout: 60_000 });
 });
 
-test('the decision animation explains PCFQ step by step', async ({ page }) => {
+test('the decision animation explains PCFQ step by step, and DWCS', async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto('./#view=np-decisions&preset=r6-pcfq&from=5000&n=20');
   const player = page.getByTestId('np-decisions');
@@ -62,8 +62,12 @@ test('the decision animation explains PCFQ step by step', async ({ page }) => {
   expect(await words.textContent()).not.toEqual(first);
   await page.getByLabel('Scheduler').selectOption('r6-wfq');
   await expect(words).toContainText('Separate WFQ (CPU side)', { timeout: 30_000 });
+  // DWCS plugs into the same view.
+  await page.getByLabel('Scheduler').selectOption('r5-violations-heap');
+  await expect(words).toContainText('DWCS (heap)', { timeout: 30_000 });
+  await expect(words).toContainText('deadline');
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // The charts re-measure their width after the resize: wait for the layout to settle.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${screens}r6-decisions-390.png`, fullPage: true });
 });

@@ -32,12 +32,14 @@ test('every step of every lesson opens from the index', async ({ page }) => {
     'R2: latency and bandwidth decoupled',
     'R4: do we need 16 VCs?',
     'R5: constant-time scheduling on a network processor',
+    'R6: fairness over two resources',
   ]);
   for (const [title, steps] of [
     ['R1: why tables need deficits', 4],
     ['R2: latency and bandwidth decoupled', 4],
     ['R4: do we need 16 VCs?', 3],
     ['R5: constant-time scheduling on a network processor', 4],
+    ['R6: fairness over two resources', 5],
   ] as const) {
     await page.getByTestId('lesson-index').getByRole('link', { name: title }).click();
     await expect(lessonView(page).getByRole('heading', { level: 2 })).toHaveText(title);

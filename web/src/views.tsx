@@ -10,6 +10,8 @@ import { STUDY_VIEW, VIEW_PARAM, studyPrefix } from './experiment/route';
 import type { Scenario } from './generated';
 import { LinkLab } from './lab/LinkLab';
 import { LessonsView } from './lessons/LessonsView';
+import { NpDecisionsView } from './npdecisions/NpDecisionsView';
+import { NP_DECISIONS_VIEW } from './npdecisions/route';
 
 /** What a view is drawn with. */
 export interface ViewContext {
@@ -85,6 +87,7 @@ export const VIEWS: readonly ViewEntry[] = [
   studyAlias('r2', 'r2', 'Multimedia network (R2)', 'QoS scheduling in a 64-node network: four schedulers swept over offered load, with confidence bands.'),
   studyAlias('r4', 'r4', 'Two VCs at the switches (R4)', 'Do switches need a VC per class? Four switch designs: QoS latency and jitter, best-effort throughput, cost.'),
   studyAlias('r5', 'r5', 'DWCS on a network processor (R5)', 'Exact heap against constant-time HILQ: window violations, memory accesses and cycles per packet against utilisation.'),
+  studyAlias('r6', 'r6', 'PCFQ on a network processor (R6)', 'PCFQ against two separate WFQ schedulers on a network processor: delay per packet over time, and mean, maximum and spread per category.'),
   {
     id: 'study',
     title: 'Experiment',
@@ -96,6 +99,15 @@ export const VIEWS: readonly ViewEntry[] = [
       const id = new URLSearchParams(ctx.hash.replace(/^#/, '')).get('id') ?? '';
       return <ExperimentView key={id} engine={ctx.engine} createEngine={ctx.createEngine} studyId={id} prefix={studyPrefix(id)} initialHash={ctx.hash} />;
     },
+  },
+  {
+    id: NP_DECISIONS_VIEW,
+    title: 'Network-processor decisions',
+    tagline: 'PCFQ and separate WFQ decision by decision: virtual time, finish tags, predicted against actual cost, the engines and the link.',
+    matches: (h) => viewParam(h) === NP_DECISIONS_VIEW,
+    hash: `${VIEW_PARAM}=${NP_DECISIONS_VIEW}`,
+    nav: false,
+    render: (ctx) => <NpDecisionsView engine={ctx.engine} hash={ctx.hash} />,
   },
   {
     id: 'lessons',

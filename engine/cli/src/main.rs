@@ -4,6 +4,7 @@
 //! its run-time budget (see docs/robustness.md).
 
 mod bench;
+mod compare;
 mod design;
 mod merge;
 mod slurm;
@@ -113,7 +114,25 @@ enum Command {
         #[arg(long, short)]
         output: Option<PathBuf>,
     },
-    /// Trace the scheduler's first decisions and print them as JSON.
+    /// Run two or more scenarios with the same classes and print each class's delay
+    /// (mean, maximum, standard deviation) side by side, e.g. R6: PCFQ against separate
+    /// WFQ per category.
+    Compare {
+        /// Scenario files (JSON), two or more.
+        #[arg(required = true, num_args = 2..)]
+        scenarios: Vec<PathBuf>,
+        /// Override the scenarios' seed.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Override the simulated duration, in milliseconds.
+        #[arg(long)]
+        duration_ms: Option<f64>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Trace the scheduler's first decisions and print them as JSON (a network processor:
+    /// its dispatches, explained in words).
     Trace {
         /// Scenario file (JSON).
         scenario: PathBuf,
@@ -223,6 +242,12 @@ fn main() -> ExitCode {
             partial,
             output,
         } => merge::merge(&dir, partial, output.as_deref()),
+        Command::Compare {
+            scenarios,
+            seed,
+            duration_ms,
+            json,
+        } => compare::compare(&scenarios, seed, duration_ms, json),
         Command::Trace {
             scenario,
             decisions,
@@ -427,6 +452,12 @@ fn trace(path: &Path, decisions: u32, from_us: u64) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if matches!(scenario.model, scenario::Model::NetworkProcessor(_)) {
+        return match qoslab_core::np::trace::trace(scenario, decisions, from_us) {
+            Ok(t) => emit(None, &t.to_json_pretty()),
+            Err(e) => report_invalid(path, &e),
+        };
+    }
     match qoslab_core::trace::trace(scenario, decisions, from_us) {
         Ok(t) => emit(None, &t.to_json_pretty()),
         Err(e) => report_invalid(path, &e),

@@ -26,6 +26,7 @@ pub fn write(ts_dir: &Path, schema: &Path) -> std::io::Result<()> {
     RunResults::export_all(&cfg).map_err(to_io)?;
     EngineError::export_all(&cfg).map_err(to_io)?;
     Trace::export_all(&cfg).map_err(to_io)?;
+    qoslab_core::np::trace::NpTrace::export_all(&cfg).map_err(to_io)?;
     ServiceListKind::export_all(&cfg).map_err(to_io)?;
     SweepResult::export_all(&cfg).map_err(to_io)?;
     Requirements::export_all(&cfg).map_err(to_io)?;

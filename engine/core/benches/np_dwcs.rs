@@ -47,6 +47,7 @@ impl Node {
         self.queues[s as usize].push_back(QueuedPacket {
             deadline: d,
             arrival: self.now,
+            bytes: 1500,
         });
         sched.on_arrival(self.now, s, self);
     }

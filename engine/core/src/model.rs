@@ -60,6 +60,8 @@ pub fn class_results(name: &str, c: &ClassCounters, capacity: f64, in_flight: u6
         delivered: c.delivered,
         in_flight,
         latency_ns: c.latency.summary(),
+        latency_std_ns: c.spread.as_ref().and_then(|s| s.std_ns()),
+        delay_series: c.spread.as_ref().map(|s| s.series()),
         jitter_ns: None,
         connections: None,
         messages: None,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::schedulers::SchedulerCost;
-use crate::stats::{JitterSummary, LatencySummary};
+use crate::stats::{DelaySeries, JitterSummary, LatencySummary};
 
 /// The engine that produces results (`RunResults::engine`): `qoslab-core <version>`.
 pub const ENGINE: &str = concat!("qoslab-core ", env!("CARGO_PKG_VERSION"));
@@ -97,6 +97,15 @@ pub struct ClassResults {
     /// Latency (generation to full delivery downstream) of packets generated in the
     /// window and delivered by the end.
     pub latency_ns: LatencySummary,
+    /// Standard deviation of those latencies, ns (models that keep the delay spread).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub latency_std_ns: Option<f64>,
+    /// Delay per packet over time, sampled in bounded memory (models that keep the delay
+    /// spread): see [`crate::stats::DelaySeries`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub delay_series: Option<DelaySeries>,
     /// Jitter of the class's connections (networks, connection classes only): per
     /// delivered packet generated in the window, the change of its connection's
     /// inter-arrival time against its inter-generation time.

@@ -35,6 +35,7 @@ fn pkt(deadline: u64, arrival: u64) -> QueuedPacket {
     QueuedPacket {
         deadline: SimTime(deadline),
         arrival: SimTime(arrival),
+        bytes: 1500,
     }
 }
 
@@ -236,5 +237,27 @@ proptest! {
         }
         let r = run(&doc);
         prop_assert_eq!(r.generated, r.sent + r.dropped_late + r.lost_full + r.queued);
+    }
+}
+
+/// DWCS in the decision trace: each send names the deadline, on time or late, and the
+/// window; the earliest deadline heads the candidates.
+#[test]
+fn dwcs_decisions_are_explained_in_words() {
+    for (sched, who) in [(heap(), "DWCS (heap)"), (hilq(), "DWCS (HILQ)")] {
+        let doc = node(3, 100, 0.9, sched, true);
+        let s = scenario::parse(&doc.to_string()).unwrap();
+        let t = qoslab_core::np::trace::trace(s, 30, 10_000).unwrap();
+        assert_eq!(t.steps.len(), 30);
+        for step in &t.steps {
+            let e = step.explanation.as_ref().unwrap();
+            assert!(step.words.contains(who), "{}", step.words);
+            assert!(step.words.contains("deadline") && step.words.contains("x′/y′"));
+            assert!(e.candidates.windows(2).all(|w| w[0].key <= w[1].key));
+            assert!(
+                e.candidates.iter().any(|c| c.stream == step.stream) || e.candidates.len() == 12
+            );
+            assert_eq!(step.processed_ns, None, "the link is the server");
+        }
     }
 }

@@ -119,7 +119,8 @@ pub fn parse_frame_trace(text: &str, frame_interval_us: u32) -> String {
 }
 
 /// The first `decisions` scheduler decisions at or after `from_us` of a fresh run of the
-/// scenario, as `Trace` JSON; throws an `EngineError` object.
+/// scenario, as `Trace` JSON (a network processor: its dispatches explained, as `NpTrace`
+/// JSON); throws an `EngineError` object.
 #[wasm_bindgen]
 pub fn trace_scenario(
     scenario_json: &str,
@@ -132,6 +133,14 @@ pub fn trace_scenario(
     } else {
         0
     };
+    if matches!(
+        scenario.model,
+        qoslab_core::scenario::Model::NetworkProcessor(_)
+    ) {
+        return qoslab_core::np::trace::trace(scenario, decisions, from_us)
+            .map(|t| t.to_json_pretty())
+            .map_err(|e| to_js_error(&e));
+    }
     qoslab_core::trace::trace(scenario, decisions, from_us)
         .map(|t| t.to_json_pretty())
         .map_err(|e| to_js_error(&e))

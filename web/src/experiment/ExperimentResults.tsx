@@ -8,6 +8,7 @@ import { PanelsChart, type Panel } from '../charts/PanelsChart';
 import { chooseTimeUnit } from '../charts/units';
 import { bandPanels, jitterExtent, jitterPanels, metricCsv, poolCdfs, type RunSummary } from './data';
 import { CostSection } from './CostSection';
+import { DelaySeriesSection, DelayTableSection } from './DelaySections';
 import { AdmissionSection, ImprovementSection } from './ResultTables';
 import type { HardwareCost } from '../generated';
 import { METRIC_INFO, type Study, type StudyPlot } from './study';
@@ -135,6 +136,10 @@ export function ExperimentResults({
         return cdfRuns.size === 0 ? null : <AdmissionSection key={p.id} prefix={prefix} labels={labels} cdfRuns={cdfRuns} highest={highest} />;
       case 'cost':
         return <CostSection key={p.id} prefix={prefix} labels={labels} hardware={hardware} />;
+      case 'delayTable':
+        return cdfRuns.size === 0 ? null : <DelayTableSection key={p.id} prefix={prefix} labels={labels} cdfRuns={cdfRuns} highest={highest} />;
+      case 'delaySeries':
+        return cdfRuns.size === 0 ? null : <DelaySeriesSection key={p.id} prefix={prefix} labels={labels} cdfRuns={cdfRuns} highest={highest} />;
       case 'improvement':
         return <ImprovementSection key={p.id} prefix={prefix} labels={labels} loads={loads} points={points} baseline={p.baseline} />;
     }

@@ -47,6 +47,12 @@ export interface RunClass {
   meanNs: number | null;
   /** 99th percentile latency in ns. */
   p99Ns: number | null;
+  /** Largest latency in ns (null without packets). */
+  maxNs?: number | null;
+  /** Standard deviation of the latency in ns (models that report it; null otherwise). */
+  stdNs?: number | null;
+  /** Delay per packet over time (`[arrival ns, delay ns]`, sampled), kept only where it is plotted. */
+  series?: ReadonlyArray<readonly [number, number]>;
   /** Packets measured. */
   samples: number;
   /** The latency CDF (`[ns, fraction]`), kept only where it is plotted. */
@@ -86,6 +92,9 @@ export function runSummary(results: RunResults, keepCdf: boolean): RunSummary {
     throughput: c.throughput,
     meanNs: c.latency_ns.mean,
     p99Ns: c.latency_ns.p99,
+    maxNs: c.latency_ns.max,
+    stdNs: c.latency_std_ns ?? null,
+    series: keepCdf ? (c.delay_series?.points ?? []) : [],
     samples: c.latency_ns.samples,
     cdf: keepCdf ? c.latency_ns.cdf : [],
     jitter: c.jitter_ns ? { samples: c.jitter_ns.samples, cdf: keepCdf ? c.jitter_ns.cdf : [] } : null,

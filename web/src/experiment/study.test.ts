@@ -35,7 +35,7 @@ describe('study files', () => {
         'configurations: at least one',
         'axis.kind: “time” is not supported (only "load")',
         'axis.values: at least one load',
-        'plots[0].kind: “pie” is not a plot (metric, cdf, jitter, admission, cost, improvement)',
+        'plots[0].kind: “pie” is not a plot (metric, cdf, jitter, admission, cost, improvement, delayTable, delaySeries)',
         'seeds: must be a whole number from 1 to 100',
         'cost.msPerSimulatedMs: must be above 0',
       ]);

@@ -32,6 +32,8 @@ export type StudyPlot =
   | { kind: 'jitter'; id: string }
   | { kind: 'admission'; id: string }
   | { kind: 'cost'; id: string }
+  | { kind: 'delayTable'; id: string }
+  | { kind: 'delaySeries'; id: string }
   | { kind: 'improvement'; id: string; baseline: number };
 
 export interface Study {
@@ -129,6 +131,8 @@ function readPlot(p: unknown, path: string, configurations: number, problems: st
     case 'jitter':
     case 'admission':
     case 'cost':
+    case 'delayTable':
+    case 'delaySeries':
       return [{ kind: r.kind, id }];
     case 'improvement': {
       const b = r.baseline;
@@ -139,7 +143,7 @@ function readPlot(p: unknown, path: string, configurations: number, problems: st
       return [{ kind: 'improvement', id, baseline: b }];
     }
     default:
-      problems.push(`${path}.kind: “${String(r.kind)}” is not a plot (metric, cdf, jitter, admission, cost, improvement)`);
+      problems.push(`${path}.kind: “${String(r.kind)}” is not a plot (metric, cdf, jitter, admission, cost, improvement, delayTable, delaySeries)`);
       return [];
   }
 }

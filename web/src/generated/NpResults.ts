@@ -2,6 +2,7 @@
 import type { HilqCounts } from "./HilqCounts";
 import type { NpCategory } from "./NpCategory";
 import type { NpCost } from "./NpCost";
+import type { NpProcessing } from "./NpProcessing";
 import type { NpStream } from "./NpStream";
 
 /**
@@ -76,4 +77,9 @@ categories: Array<NpCategory>,
 /**
  * Per stream, for nodes of at most 1000 streams.
  */
-per_stream?: Array<NpStream>, };
+per_stream?: Array<NpStream>, 
+/**
+ * Per stream, the processing cost the engines observed and the scheduler's
+ * prediction (engines server, nodes of at most 1000 streams).
+ */
+processing?: Array<NpProcessing>, };

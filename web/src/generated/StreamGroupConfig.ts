@@ -37,9 +37,29 @@ arrivals: NpArrivals,
  */
 size: SizeConfig, 
 /**
- * Processing cycles per packet on an engine (engines server only; 0 otherwise).
+ * Processing cycles per packet on an engine (engines server only; 0 otherwise); with
+ * `processing_cycles_max`, the smallest.
  */
 processing_cycles: number, 
+/**
+ * Largest processing cycles: each packet's actual cycles are drawn uniformly in
+ * `[processing_cycles, processing_cycles_max]` when it arrives (absent: always
+ * `processing_cycles`). The schedulers never see them before the packet is processed.
+ */
+processing_cycles_max?: number, 
+/**
+ * Output length over input length after processing (absent: 1, the length is kept;
+ * engines server only). The output is rounded to whole bytes, at least 1.
+ */
+output_ratio?: number, 
+/**
+ * CPU weight phi_cpu of each stream of the group (PCFQ and separate WFQ; absent: 1).
+ */
+weight_cpu?: number, 
+/**
+ * Bandwidth weight phi_bw of each stream of the group (PCFQ and separate WFQ; absent: 1).
+ */
+weight_bw?: number, 
 /**
  * Packets each stream's queue holds; an arrival to a full queue is lost.
  */

@@ -9,7 +9,7 @@ const index = JSON.parse(file('lessons/index.json')) as { lessons: { id: string 
 
 describe('lesson files', () => {
   it('every lesson of the index parses, and every link and run names a preset that exists', () => {
-    expect(index.lessons.map((l) => l.id)).toEqual(['r1-deficits', 'r2-decoupling', 'r4-two-vcs', 'r5-dwcs']);
+    expect(index.lessons.map((l) => l.id)).toEqual(['r1-deficits', 'r2-decoupling', 'r4-two-vcs', 'r5-dwcs', 'r6-pcfq']);
     for (const { id } of index.lessons) {
       const parsed = parseLesson(file(`lessons/${id}.json`));
       if (!parsed.ok) throw new Error(`${id}: ${parsed.problems.join('; ')}`);
@@ -30,7 +30,7 @@ describe('lesson files', () => {
     if (!bad.ok) {
       expect(bad.problems).toEqual([
         'steps[0].question.pick: "highest" or "lowest"',
-        'steps[0].question.metric: one of throughput, meanNs, p99Ns, violations, accessesPerPacket, cyclesPerPacket',
+        'steps[0].question.metric: one of throughput, meanNs, p99Ns, stdNs, violations, accessesPerPacket, cyclesPerPacket',
         'steps[0].question.runs: exactly one run to compare classes in',
         'steps[0].question.choices: the classes offered (two or more)',
       ]);

@@ -6,7 +6,7 @@
 import type { RunResults } from '../generated';
 import { fetchText } from '../presets/presets';
 
-export type LessonMetric = 'throughput' | 'meanNs' | 'p99Ns' | 'violations' | 'accessesPerPacket' | 'cyclesPerPacket';
+export type LessonMetric = 'throughput' | 'meanNs' | 'p99Ns' | 'stdNs' | 'violations' | 'accessesPerPacket' | 'cyclesPerPacket';
 
 /** A run a question is checked against: a preset, optionally at a total load and duration. */
 export interface LessonRun {
@@ -55,11 +55,12 @@ export interface LessonInfo {
   summary: string;
 }
 
-const METRICS: readonly LessonMetric[] = ['throughput', 'meanNs', 'p99Ns', 'violations', 'accessesPerPacket', 'cyclesPerPacket'];
+const METRICS: readonly LessonMetric[] = ['throughput', 'meanNs', 'p99Ns', 'stdNs', 'violations', 'accessesPerPacket', 'cyclesPerPacket'];
 export const METRIC_WORDS: Record<LessonMetric, string> = {
   throughput: 'throughput',
   meanNs: 'mean latency',
   p99Ns: '99th percentile latency',
+  stdNs: 'standard deviation of the latency',
   violations: 'window violations',
   accessesPerPacket: 'memory accesses per packet',
   cyclesPerPacket: 'cycles per packet',
@@ -76,6 +77,8 @@ function metricOf(r: RunResults, cls: number, metric: LessonMetric): number | nu
       return c?.latency_ns.mean;
     case 'p99Ns':
       return c?.latency_ns.p99;
+    case 'stdNs':
+      return c?.latency_std_ns;
     case 'violations':
       return np?.categories[cls]?.violations;
     case 'accessesPerPacket':

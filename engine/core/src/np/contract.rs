@@ -19,6 +19,21 @@ pub struct QueuedPacket {
     pub deadline: SimTime,
     /// When it arrived.
     pub arrival: SimTime,
+    /// Its length as it arrived, bytes.
+    pub bytes: u32,
+}
+
+/// What processing a packet on an engine showed (known only once it is processed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Processed {
+    /// The packet's stream.
+    pub stream: u32,
+    /// Its actual processing cycles.
+    pub cycles: u64,
+    /// Its length before processing, bytes.
+    pub bytes_in: u32,
+    /// Its length after processing (what goes onto the link), bytes.
+    pub bytes_out: u32,
 }
 
 /// The node's stream queues, read-only.
@@ -89,8 +104,32 @@ pub trait NpScheduler {
     /// `decision` was carried out at `now` (the stream's head is gone); `q` shows the
     /// queues after it.
     fn applied(&mut self, now: SimTime, decision: Decision, q: &dyn StreamView);
-    /// The service of a packet of `stream` cost `cycles` processing cycles.
-    fn served(&mut self, _stream: u32, _cycles: u64) {}
+    /// An engine finished processing a packet at `now`: its actual cost and lengths.
+    fn served(&mut self, _now: SimTime, _p: Processed) {}
+    /// A processed packet of `stream`, `bytes` long, joins the transmit queue at `now`:
+    /// its key there (smallest first), or None for first come, first served.
+    fn transmit_key(&mut self, _now: SimTime, _stream: u32, _bytes: u32) -> Option<f64> {
+        None
+    }
+    /// A packet of `stream` starts its transmission on the link at `now`.
+    fn transmitting(&mut self, _now: SimTime, _stream: u32) {}
+    /// For the decision animation: why `decision` is taken, in words, with the candidates'
+    /// keys and the scheduler's clock values, asked before it is carried out (None: this
+    /// scheduler does not explain its decisions). Implementing it is all a scheduler needs
+    /// to appear in the network processor's decision trace (`np::trace`).
+    fn explain(
+        &self,
+        _now: SimTime,
+        _decision: Decision,
+        _q: &dyn StreamView,
+    ) -> Option<crate::np::explain::Explanation> {
+        None
+    }
+    /// The scheduler's predicted processing cycles of `stream`'s next packet, if it
+    /// predicts them.
+    fn predicted_cycles(&self, _stream: u32) -> Option<f64> {
+        None
+    }
     /// When the scheduler wants to be asked again even if no server frees up.
     fn wake_at(&self) -> Option<SimTime> {
         None

@@ -99,7 +99,9 @@ impl DwcsHeap {
             return;
         }
         match q.head(stream) {
-            Some(QueuedPacket { deadline, arrival }) => {
+            Some(QueuedPacket {
+                deadline, arrival, ..
+            }) => {
                 let window = self.streams[stream as usize].window;
                 let key = HeadKey {
                     deadline,
@@ -200,6 +202,16 @@ impl NpScheduler for DwcsHeap {
             sram: self.top_reads
                 + SRAM_PER_LEVEL * (self.by_deadline.moves() + self.by_window.moves()),
         }
+    }
+
+    fn explain(
+        &self,
+        now: SimTime,
+        decision: Decision,
+        q: &dyn StreamView,
+    ) -> Option<super::explain::Explanation> {
+        let window = |s: u32| self.streams[s as usize].window;
+        super::dwcs_explain::explain(now, decision, q, &window, "DWCS (heap)", "")
     }
 
     fn window(&self, stream: u32) -> Window {

@@ -1,12 +1,15 @@
-//! The network-processor node: thousands of streams, each with its own queue, a DWCS
-//! scheduler asked whenever a server is free (or when it asked to be woken), a server
-//! (the link itself, or processing engines at the processor's clock followed by a
-//! transmit FIFO onto the link), drops counted, and generated = sent + dropped + queued.
+//! The network-processor node: thousands of streams, each with its own queue, a
+//! scheduler (DWCS, PCFQ, separate WFQ) asked whenever a server is free (or when it asked
+//! to be woken), a server (the link itself, or k processing engines at the processor's
+//! clock, each packet taking its actual cycles and possibly leaving with a changed
+//! length, followed by a transmit queue onto the link: first come, first served unless
+//! the scheduler orders it), drops counted, and generated = sent + dropped + queued
+//! (sent packets are in processing, in the transmit queue, on the link or delivered).
 //!
 //! ```text
-//!  stream 0 ─► queue 0 ─┐                       ┌ link ───────────────────────► out
-//!  stream 1 ─► queue 1 ─┼─► DWCS scheduler ─────┤  or
-//!  ...                  ┘   (send / drop head)   └ engines ─► transmit FIFO ─► link ─► out
+//!  stream 0 ─► queue 0 ─┐                   ┌ link ────────────────────────► out
+//!  stream 1 ─► queue 1 ─┼─► scheduler ──────┤  or
+//!  ...                  ┘  (send / drop)    └ k engines ─► transmit queue ─► link ─► out
 //! ```
 //! A packet's deadline is set when it arrives: `max(previous deadline + T, arrival + T)`,
 //! so successive deadlines of a stream are T apart while it is backlogged; its service is
@@ -15,10 +18,10 @@
 
 use std::collections::VecDeque;
 
-use super::contract::{Decision, MemoryAccesses, NpScheduler, QueuedPacket, StreamView};
+use super::build::{self, Built};
+use super::contract::{Decision, MemoryAccesses, NpScheduler, Processed, QueuedPacket, StreamView};
 use super::cost::SramLatency;
-use super::heap::DwcsHeap;
-use super::hilq::sched::DwcsHilq;
+use super::stage::TxQueue;
 use super::stream_state::StreamSpec;
 use crate::error::EngineError;
 use crate::kernel::EventQueue;
@@ -38,6 +41,7 @@ mod purpose {
     pub const PHASE: u32 = 2;
     pub const WINDOW: u32 = 3;
     pub const SRAM: u32 = 4;
+    pub const CYCLES: u32 = 5;
 }
 
 /// A packet in the node.
@@ -47,6 +51,10 @@ pub(super) struct Pkt {
     pub arrival: SimTime,
     pub deadline: SimTime,
     pub bytes: u32,
+    /// Actual processing cycles (known to the scheduler only once processed).
+    pub cycles: u32,
+    /// Length after processing, bytes.
+    pub out_bytes: u32,
 }
 
 /// The stream queues (what a scheduler may read).
@@ -75,6 +83,7 @@ fn view(p: &Pkt) -> QueuedPacket {
     QueuedPacket {
         deadline: p.deadline,
         arrival: p.arrival,
+        bytes: p.bytes,
     }
 }
 
@@ -101,6 +110,7 @@ pub(super) struct Stream {
     poisson: bool,
     gaps: RngStream,
     sizes: RngStream,
+    cycles: RngStream,
     last_deadline: SimTime,
     /// Outcomes of the last packets, newest in bit 0 (1 = late or lost).
     history: u64,
@@ -110,6 +120,11 @@ pub(super) struct Stream {
     pub lost_full: u64,
     pub late_sent: u64,
     pub windows_violated: u64,
+    /// Packets processed, their summed, smallest and largest actual cycles.
+    pub processed: u64,
+    pub cycles_sum: u64,
+    pub cycles_min: u64,
+    pub cycles_max: u64,
 }
 
 /// Per-group counters besides the class counters.
@@ -133,12 +148,11 @@ pub struct NpNode {
     pub(super) scheduler: Box<dyn NpScheduler>,
     pub(super) hilq: bool,
     /// Engines (None: the link is the server).
-    engines: Option<Vec<Option<Pkt>>>,
+    pub(super) engines: Option<Vec<Option<Pkt>>>,
     engine_ps_per_cycle: f64,
-    processing: Vec<u32>,
-    tx_fifo: VecDeque<Pkt>,
+    pub(super) tx_fifo: TxQueue<Pkt>,
     tx_limit: usize,
-    on_link: Option<Pkt>,
+    pub(super) on_link: Option<Pkt>,
     wake: Option<SimTime>,
     // Cost accounting.
     sram: SramLatency,
@@ -152,6 +166,8 @@ pub struct NpNode {
     pub(super) active_samples: u64,
     pub(super) clock_mhz: f64,
     pub(super) config: NetworkProcessorConfig,
+    /// The decision trace being recorded (the animation), if any.
+    pub(super) tracer: Option<super::explain::NpTracer>,
 }
 
 impl NpNode {
@@ -202,6 +218,7 @@ impl NpNode {
                     poisson,
                     gaps,
                     sizes: ns(purpose::SIZES),
+                    cycles: ns(purpose::CYCLES),
                     last_deadline: SimTime::ZERO,
                     history: 0,
                     outcomes: 0,
@@ -210,13 +227,13 @@ impl NpNode {
                     lost_full: 0,
                     late_sent: 0,
                     windows_violated: 0,
+                    processed: 0,
+                    cycles_sum: 0,
+                    cycles_min: u64::MAX,
+                    cycles_max: 0,
                 });
             }
         }
-        let (scheduler, hilq): (Box<dyn NpScheduler>, bool) = match &np.scheduler {
-            NpSchedulerConfig::DwcsHeap(h) => (Box::new(DwcsHeap::new(&specs, h.zero_tie)), false),
-            NpSchedulerConfig::DwcsHilq => (Box::new(DwcsHilq::new(&specs)), true),
-        };
         let (engines, tx_limit) = match &np.server {
             NpServerConfig::Link => (None, usize::MAX),
             NpServerConfig::Engines(e) => (
@@ -224,6 +241,24 @@ impl NpNode {
                 e.transmit_fifo_packets as usize,
             ),
         };
+        let weights: Vec<(f64, f64)> = streams
+            .iter()
+            .map(|st| {
+                let g = &np.streams[usize::from(st.group)];
+                (g.weight_cpu.unwrap_or(1.0), g.weight_bw.unwrap_or(1.0))
+            })
+            .collect();
+        let pool_hz = np.processor.clock_mhz * 1.0e6 * engines.as_ref().map_or(1, Vec::len) as f64;
+        let scheduler = build::scheduler(
+            np,
+            &Built {
+                specs: &specs,
+                weights: &weights,
+                pool_hz,
+                link_bps: link.bits_per_s() as f64,
+            },
+        );
+        let hilq = matches!(np.scheduler, NpSchedulerConfig::DwcsHilq);
         let groups = np.streams.len();
         Ok(NpNode {
             events,
@@ -238,14 +273,13 @@ impl NpNode {
             },
             streams,
             names: np.streams.iter().map(|g| g.name.clone()).collect(),
-            counters: vec![ClassCounters::default(); groups],
+            counters: vec![ClassCounters::with_spread(); groups],
             extra: vec![GroupExtra::default(); groups],
             scheduler,
             hilq,
             engines,
             engine_ps_per_cycle: PS_PER_S as f64 / (np.processor.clock_mhz * 1.0e6),
-            processing: np.streams.iter().map(|g| g.processing_cycles).collect(),
-            tx_fifo: VecDeque::new(),
+            tx_fifo: TxQueue::default(),
             tx_limit,
             on_link: None,
             wake: None,
@@ -263,6 +297,7 @@ impl NpNode {
             active_samples: 0,
             clock_mhz: np.processor.clock_mhz,
             config: np.clone(),
+            tracer: None,
         })
     }
 
@@ -330,9 +365,20 @@ impl NpNode {
         };
         self.events.schedule(now.plus_ps(gap), Event::Arrive(s));
         let group = usize::from(st.group);
-        let size = match &self.config.streams[group].size {
+        let g = &self.config.streams[group];
+        let size = match &g.size {
             SizeConfig::Fixed(f) => f.bytes,
             other => draw_size(other, &mut st.sizes),
+        };
+        let cycles = match g.processing_cycles_max {
+            Some(max) if max > g.processing_cycles => {
+                st.cycles.uniform_u32(g.processing_cycles, max)
+            }
+            _ => g.processing_cycles,
+        };
+        let out_bytes = match g.output_ratio {
+            Some(r) => ((f64::from(size) * r).round() as u32).max(1),
+            None => size,
         };
         self.counters[group].on_generated(now, size, &self.window);
         if self.queues.q[s as usize].len() >= st.limit {
@@ -351,6 +397,8 @@ impl NpNode {
             arrival: now,
             deadline,
             bytes: size,
+            cycles,
+            out_bytes,
         });
         self.scheduler.on_arrival(now, s, &self.queues);
     }
@@ -374,6 +422,7 @@ impl NpNode {
                 Decision::Idle => break,
                 Decision::Send(s) | Decision::Drop(s) => s,
             };
+            let note = self.note_before(now, decision);
             let Some(pkt) = self.pop(stream) else {
                 break;
             };
@@ -388,6 +437,7 @@ impl NpNode {
                 record_outcome(st, late);
                 self.scheduler.applied(now, decision, &self.queues);
                 self.start_service(now, pkt);
+                self.record_step(now, pkt, note);
             } else {
                 st.dropped_late += 1;
                 record_outcome(st, true);
@@ -436,9 +486,7 @@ impl NpNode {
                     return;
                 };
                 engines[e] = Some(pkt);
-                let group = usize::from(self.streams[pkt.stream as usize].group);
-                let cycles = self.processing[group];
-                let ps = (f64::from(cycles) * self.engine_ps_per_cycle).round() as u64;
+                let ps = (f64::from(pkt.cycles) * self.engine_ps_per_cycle).round() as u64;
                 self.events
                     .schedule(now.plus_ps(ps), Event::EngineDone(e as u16));
             }
@@ -447,7 +495,8 @@ impl NpNode {
 
     fn start_link(&mut self, now: SimTime, pkt: Pkt) {
         self.on_link = Some(pkt);
-        let done = now + self.link.transmission_time(u64::from(pkt.bytes));
+        self.scheduler.transmitting(now, pkt.stream);
+        let done: SimTime = now + self.link.transmission_time(u64::from(pkt.out_bytes));
         self.events.schedule(done, Event::TxDone);
     }
 
@@ -460,13 +509,27 @@ impl NpNode {
         else {
             return;
         };
-        let group = usize::from(self.streams[pkt.stream as usize].group);
-        self.scheduler
-            .served(pkt.stream, u64::from(self.processing[group]));
+        let st = &mut self.streams[pkt.stream as usize];
+        let cycles = u64::from(pkt.cycles);
+        st.processed += 1;
+        st.cycles_sum += cycles;
+        st.cycles_min = st.cycles_min.min(cycles);
+        st.cycles_max = st.cycles_max.max(cycles);
+        self.scheduler.served(
+            now,
+            Processed {
+                stream: pkt.stream,
+                cycles,
+                bytes_in: pkt.bytes,
+                bytes_out: pkt.out_bytes,
+            },
+        );
+        let key = self.scheduler.transmit_key(now, pkt.stream, pkt.out_bytes);
+        self.tx_fifo.push(key, pkt);
         if self.on_link.is_none() {
-            self.start_link(now, pkt);
-        } else {
-            self.tx_fifo.push_back(pkt);
+            if let Some(next) = self.tx_fifo.pop() {
+                self.start_link(now, next);
+            }
         }
     }
 
@@ -475,7 +538,7 @@ impl NpNode {
             return;
         };
         let group = usize::from(self.streams[pkt.stream as usize].group);
-        self.counters[group].on_delivered(pkt.arrival, now, pkt.bytes, &self.window);
+        self.counters[group].on_delivered(pkt.arrival, now, pkt.out_bytes, &self.window);
         if self.window.contains(pkt.arrival) {
             let d = (now - pkt.arrival).as_ps() as f64 / 1000.0;
             let x = &mut self.extra[group];
@@ -483,53 +546,9 @@ impl NpNode {
             x.delay_sum += d;
             x.delay_sq_sum += d * d;
         }
-        if let Some(next) = self.tx_fifo.pop_front() {
+        if let Some(next) = self.tx_fifo.pop() {
             self.start_link(now, next);
         }
-    }
-
-    /// Per group: packets generated and not yet delivered, dropped or lost.
-    pub(super) fn in_flight_per_group(&self) -> Vec<u64> {
-        let mut out: Vec<u64> = self
-            .counters
-            .iter()
-            .map(|c| c.generated - c.delivered)
-            .collect();
-        for s in &self.streams {
-            let g = &mut out[usize::from(s.group)];
-            *g = g.saturating_sub(s.dropped_late + s.lost_full);
-        }
-        out
-    }
-
-    /// Checks the node's invariants: packets conserved per group, the scheduler's own
-    /// structures. Returns the first problem found.
-    pub fn audit(&self) -> Result<(), String> {
-        if let Some(f) = self.scheduler.fault() {
-            return Err(f);
-        }
-        let generated: u64 = self.counters.iter().map(|c| c.generated).sum();
-        let (sent, dropped, lost) = self.streams.iter().fold((0, 0, 0), |a, s| {
-            (a.0 + s.sent, a.1 + s.dropped_late, a.2 + s.lost_full)
-        });
-        let delivered: u64 = self.counters.iter().map(|c| c.delivered).sum();
-        let queued = self.queued();
-        if generated != sent + dropped + lost + queued {
-            return Err(format!(
-                "generated {generated} != sent {sent} + dropped {dropped} + lost {lost} + queued {queued}"
-            ));
-        }
-        if sent != delivered + self.in_service() {
-            return Err(format!(
-                "sent {sent} != delivered {delivered} + in service {}",
-                self.in_service()
-            ));
-        }
-        let active = self.queues.q.iter().filter(|q| !q.is_empty()).count();
-        if active != self.queues.active {
-            return Err(format!("{active} active, {} counted", self.queues.active));
-        }
-        Ok(())
     }
 }
 

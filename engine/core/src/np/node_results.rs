@@ -2,7 +2,9 @@
 
 use super::hilq::sched::DwcsHilq;
 use super::node::NpNode;
-use super::results::{HilqCounts, MAX_LISTED_STREAMS, NpCategory, NpCost, NpResults, NpStream};
+use super::results::{
+    HilqCounts, MAX_LISTED_STREAMS, NpCategory, NpCost, NpProcessing, NpResults, NpStream,
+};
 use crate::model::{self, Measured, Model};
 use crate::results::RunResults;
 use crate::scenario::Scenario;
@@ -135,7 +137,76 @@ impl NpNode {
             hilq,
             categories,
             per_stream: (self.streams.len() <= MAX_LISTED_STREAMS).then_some(per_stream),
+            processing: self.processing(),
         }
+    }
+
+    /// Per group: packets generated and not yet delivered, dropped or lost.
+    pub(super) fn in_flight_per_group(&self) -> Vec<u64> {
+        let mut out: Vec<u64> = self
+            .counters
+            .iter()
+            .map(|c| c.generated - c.delivered)
+            .collect();
+        for s in &self.streams {
+            let g = &mut out[usize::from(s.group)];
+            *g = g.saturating_sub(s.dropped_late + s.lost_full);
+        }
+        out
+    }
+
+    /// Checks the node's invariants: packets conserved per group, the scheduler's own
+    /// structures. Returns the first problem found.
+    pub fn audit(&self) -> Result<(), String> {
+        if let Some(f) = self.scheduler.fault() {
+            return Err(f);
+        }
+        let generated: u64 = self.counters.iter().map(|c| c.generated).sum();
+        let (sent, dropped, lost) = self.streams.iter().fold((0, 0, 0), |a, s| {
+            (a.0 + s.sent, a.1 + s.dropped_late, a.2 + s.lost_full)
+        });
+        let delivered: u64 = self.counters.iter().map(|c| c.delivered).sum();
+        let queued = self.queued();
+        if generated != sent + dropped + lost + queued {
+            return Err(format!(
+                "generated {generated} != sent {sent} + dropped {dropped} + lost {lost} + queued {queued}"
+            ));
+        }
+        if sent != delivered + self.in_service() {
+            return Err(format!(
+                "sent {sent} != delivered {delivered} + in service {}",
+                self.in_service()
+            ));
+        }
+        let active = self.queues.q.iter().filter(|q| !q.is_empty()).count();
+        if active != self.queues.active {
+            return Err(format!("{active} active, {} counted", self.queues.active));
+        }
+        Ok(())
+    }
+
+    /// Per stream, the observed processing cost (engines server, listed streams only).
+    fn processing(&self) -> Option<Vec<NpProcessing>> {
+        if self.engines.is_none() || self.streams.len() > MAX_LISTED_STREAMS {
+            return None;
+        }
+        let list = self
+            .streams
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let any = s.processed > 0;
+                NpProcessing {
+                    group: self.names[usize::from(s.group)].clone(),
+                    processed: s.processed,
+                    cycles_mean: any.then(|| s.cycles_sum as f64 / s.processed as f64),
+                    cycles_min: any.then_some(s.cycles_min),
+                    cycles_max: any.then_some(s.cycles_max),
+                    predicted_cycles: self.scheduler.predicted_cycles(i as u32),
+                }
+            })
+            .collect();
+        Some(list)
     }
 
     fn hilq_counts(&self) -> Option<HilqCounts> {

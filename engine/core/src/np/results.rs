@@ -64,6 +64,31 @@ pub struct NpResults {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub per_stream: Option<Vec<NpStream>>,
+    /// Per stream, the processing cost the engines observed and the scheduler's
+    /// prediction (engines server, nodes of at most 1000 streams).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub processing: Option<Vec<NpProcessing>>,
+}
+
+/// The processing cost of one stream's packets, as observed by the engines.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct NpProcessing {
+    /// The stream's group.
+    pub group: String,
+    /// Packets processed (whole run).
+    #[ts(type = "number")]
+    pub processed: u64,
+    /// Mean actual cycles per packet (null before the first).
+    pub cycles_mean: Option<f64>,
+    /// Fewest actual cycles.
+    #[ts(type = "number | null")]
+    pub cycles_min: Option<u64>,
+    /// Most actual cycles.
+    #[ts(type = "number | null")]
+    pub cycles_max: Option<u64>,
+    /// The scheduler's prediction PP at the end (PCFQ and separate WFQ).
+    pub predicted_cycles: Option<f64>,
 }
 
 /// Memory accesses and cycles per scheduled packet (sent or dropped in the window).

@@ -10,6 +10,10 @@ use super::rules::{Problems, validate_class_name, validate_size};
 use super::tagged::tagged_enum;
 use super::{LinkConfig, Scenario, SizeConfig};
 use crate::np::dwcs::ZeroTie;
+use crate::np::predict::PcfqConfig;
+
+#[path = "network_processor_fair.rs"]
+mod fair;
 
 /// Most streams of a node.
 pub const MAX_NP_STREAMS: u32 = 20_000;
@@ -100,9 +104,29 @@ pub struct StreamGroupConfig {
     pub arrivals: NpArrivals,
     /// Packet sizes.
     pub size: SizeConfig,
-    /// Processing cycles per packet on an engine (engines server only; 0 otherwise).
+    /// Processing cycles per packet on an engine (engines server only; 0 otherwise); with
+    /// `processing_cycles_max`, the smallest.
     #[serde(default)]
     pub processing_cycles: u32,
+    /// Largest processing cycles: each packet's actual cycles are drawn uniformly in
+    /// `[processing_cycles, processing_cycles_max]` when it arrives (absent: always
+    /// `processing_cycles`). The schedulers never see them before the packet is processed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub processing_cycles_max: Option<u32>,
+    /// Output length over input length after processing (absent: 1, the length is kept;
+    /// engines server only). The output is rounded to whole bytes, at least 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub output_ratio: Option<f64>,
+    /// CPU weight phi_cpu of each stream of the group (PCFQ and separate WFQ; absent: 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub weight_cpu: Option<f64>,
+    /// Bandwidth weight phi_bw of each stream of the group (PCFQ and separate WFQ; absent: 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub weight_bw: Option<f64>,
     /// Packets each stream's queue holds; an arrival to a full queue is lost.
     pub queue_packets: u32,
 }
@@ -203,10 +227,18 @@ pub enum NpSchedulerConfig {
     DwcsHeap(DwcsHeapConfig),
     /// DWCS over the hierarchically indexed linear queue (constant time, exact to 1 ms).
     DwcsHilq,
+    /// PCFQ: the CPU and the link in one virtual time, with predicted processing costs
+    /// (engines server).
+    Pcfq(PcfqConfig),
+    /// The baseline of PCFQ: a WFQ over the CPU (the same predicted costs), then a WFQ over
+    /// the link instead of the FIFO transmit queue (engines server).
+    SeparateWfq(PcfqConfig),
 }
 tagged_enum!(NpSchedulerConfig, "network-processor scheduler", {
     "dwcs_heap" => DwcsHeap(DwcsHeapConfig),
     "dwcs_hilq" => DwcsHilq,
+    "pcfq" => Pcfq(PcfqConfig),
+    "separate_wfq" => SeparateWfq(PcfqConfig),
 });
 
 /// Options of the exact DWCS.
@@ -223,6 +255,8 @@ impl NpSchedulerConfig {
         match self {
             NpSchedulerConfig::DwcsHeap(_) => "dwcs_heap",
             NpSchedulerConfig::DwcsHilq => "dwcs_hilq",
+            NpSchedulerConfig::Pcfq(_) => "pcfq",
+            NpSchedulerConfig::SeparateWfq(_) => "separate_wfq",
         }
     }
 }
@@ -376,6 +410,7 @@ pub(super) fn validate_network_processor(
             format!("must hold at most {MAX_NP_STREAMS} streams in all (got {total})"),
         );
     }
+    fair::validate_fair(np, p);
     let hilq = matches!(np.scheduler, NpSchedulerConfig::DwcsHilq);
     let mut packets = 0.0;
     for (i, g) in np.streams.iter().enumerate() {
@@ -464,6 +499,7 @@ pub(super) fn validate_network_processor(
                 ),
             );
         }
+        fair::validate_group(&at, g, p);
         if !(1..=MAX_QUEUE_PACKETS).contains(&g.queue_packets) {
             p.add(
                 format!("{at}.queue_packets"),

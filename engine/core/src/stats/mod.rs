@@ -5,9 +5,11 @@
 
 mod jitter;
 mod latency;
+mod spread;
 
 pub use jitter::{JitterRecorder, JitterSummary, JitterTracker, flow_key};
 pub use latency::{LatencyRecorder, LatencySummary};
+pub use spread::{DelaySeries, DelaySpread, SERIES_POINTS};
 
 use crate::time::{Duration, SimTime};
 
@@ -47,9 +49,21 @@ pub struct ClassCounters {
     pub window_delivered_packets: u64,
     /// Latency of packets generated inside the window and delivered by the end.
     pub latency: LatencyRecorder,
+    /// The delays' standard deviation and a bounded per-packet delay series, for models
+    /// that ask for them ([`ClassCounters::with_spread`]); reported as the class's
+    /// `latency_std_ns` and `delay_series`.
+    pub spread: Option<DelaySpread>,
 }
 
 impl ClassCounters {
+    /// Counters that also keep the delay spread (standard deviation and delay series).
+    pub fn with_spread() -> ClassCounters {
+        ClassCounters {
+            spread: Some(DelaySpread::new()),
+            ..ClassCounters::default()
+        }
+    }
+
     /// Counts a generated packet.
     pub fn on_generated(&mut self, at: SimTime, bytes: u32, window: &Window) {
         self.generated += 1;
@@ -67,6 +81,9 @@ impl ClassCounters {
         }
         if window.contains(created) {
             self.latency.record(at - created);
+            if let Some(spread) = self.spread.as_mut() {
+                spread.record(created, at);
+            }
         }
     }
 }

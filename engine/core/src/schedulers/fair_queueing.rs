@@ -36,3 +36,32 @@ pub(crate) fn validate_weights(
         "must be a weight above 0 and at most 1e9",
     );
 }
+
+/// `impl SchedulerSpec` for a fair-queueing scheduler: its rules are [`validate_weights`],
+/// and `$build` (a `fn(&FairQueueingConfig, PortSetup) -> $ty`) builds it.
+macro_rules! fair_queueing_spec {
+    ($ty:ty, $build:expr) => {
+        impl $crate::schedulers::SchedulerSpec for $ty {
+            type Config = $crate::schedulers::FairQueueingConfig;
+
+            fn validate(
+                config: &Self::Config,
+                classes: &[$crate::scenario::problems::ClassRef<'_>],
+                at: &str,
+                p: &mut $crate::scenario::problems::Problems,
+            ) {
+                $crate::schedulers::fair_queueing::validate_weights(config, classes, at, p);
+            }
+
+            fn build(
+                config: &Self::Config,
+                port: $crate::schedulers::PortSetup,
+            ) -> Box<dyn $crate::schedulers::Scheduler> {
+                let build: fn(&Self::Config, $crate::schedulers::PortSetup) -> $ty = $build;
+                Box::new(build(config, port))
+            }
+        }
+    };
+}
+
+pub(crate) use fair_queueing_spec;

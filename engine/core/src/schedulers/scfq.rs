@@ -32,9 +32,7 @@
 use super::self_clocked::{SelfClocked, ServeBy};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
-use super::fair_queueing::{FairQueueingConfig, validate_weights};
-use super::{PortSetup, SchedulerSpec};
-use crate::scenario::problems::{ClassRef, Problems};
+use super::fair_queueing::fair_queueing_spec;
 
 /// The SCFQ scheduler state.
 #[derive(Clone, Debug)]
@@ -58,22 +56,7 @@ impl Scfq {
     }
 }
 
-impl SchedulerSpec for Scfq {
-    type Config = FairQueueingConfig;
-
-    fn validate(
-        config: &FairQueueingConfig,
-        classes: &[ClassRef<'_>],
-        at: &str,
-        p: &mut Problems,
-    ) {
-        validate_weights(config, classes, at, p);
-    }
-
-    fn build(config: &FairQueueingConfig, _port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(Scfq::new(&config.weights))
-    }
-}
+fair_queueing_spec!(Scfq, |c, _| Scfq::new(&c.weights));
 
 impl Scheduler for Scfq {
 

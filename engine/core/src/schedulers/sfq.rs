@@ -30,9 +30,7 @@
 use super::self_clocked::{SelfClocked, ServeBy};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
-use super::fair_queueing::{FairQueueingConfig, validate_weights};
-use super::{PortSetup, SchedulerSpec};
-use crate::scenario::problems::{ClassRef, Problems};
+use super::fair_queueing::fair_queueing_spec;
 
 /// The SFQ scheduler state.
 #[derive(Clone, Debug)]
@@ -56,22 +54,7 @@ impl Sfq {
     }
 }
 
-impl SchedulerSpec for Sfq {
-    type Config = FairQueueingConfig;
-
-    fn validate(
-        config: &FairQueueingConfig,
-        classes: &[ClassRef<'_>],
-        at: &str,
-        p: &mut Problems,
-    ) {
-        validate_weights(config, classes, at, p);
-    }
-
-    fn build(config: &FairQueueingConfig, _port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(Sfq::new(&config.weights))
-    }
-}
+fair_queueing_spec!(Sfq, |c, _| Sfq::new(&c.weights));
 
 impl Scheduler for Sfq {
 

@@ -39,9 +39,7 @@
 use super::head_heap::{HeadHeap, shares};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
-use super::fair_queueing::{FairQueueingConfig, validate_weights};
-use super::{PortSetup, SchedulerSpec};
-use crate::scenario::problems::{ClassRef, Problems};
+use super::fair_queueing::fair_queueing_spec;
 
 /// The WF2Q+ scheduler state.
 #[derive(Clone, Debug)]
@@ -124,22 +122,7 @@ impl Wf2qPlus {
     }
 }
 
-impl SchedulerSpec for Wf2qPlus {
-    type Config = FairQueueingConfig;
-
-    fn validate(
-        config: &FairQueueingConfig,
-        classes: &[ClassRef<'_>],
-        at: &str,
-        p: &mut Problems,
-    ) {
-        validate_weights(config, classes, at, p);
-    }
-
-    fn build(config: &FairQueueingConfig, _port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(Wf2qPlus::new(&config.weights))
-    }
-}
+fair_queueing_spec!(Wf2qPlus, |c, _| Wf2qPlus::new(&c.weights));
 
 impl Scheduler for Wf2qPlus {
 

@@ -42,9 +42,7 @@ use std::collections::VecDeque;
 use super::head_heap::HeadHeap;
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::{BitRate, PS_PER_S, SimTime};
-use super::fair_queueing::{FairQueueingConfig, validate_weights};
-use super::{PortSetup, SchedulerSpec};
-use crate::scenario::problems::{ClassRef, Problems};
+use super::fair_queueing::fair_queueing_spec;
 
 /// Integer scale of the largest share (2^40: exact sums for up to 2^23 classes).
 const SHARE_SCALE: f64 = (1u64 << 40) as f64;
@@ -177,22 +175,7 @@ impl Wfq {
     }
 }
 
-impl SchedulerSpec for Wfq {
-    type Config = FairQueueingConfig;
-
-    fn validate(
-        config: &FairQueueingConfig,
-        classes: &[ClassRef<'_>],
-        at: &str,
-        p: &mut Problems,
-    ) {
-        validate_weights(config, classes, at, p);
-    }
-
-    fn build(config: &FairQueueingConfig, port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(Wfq::new(&config.weights, port.link))
-    }
-}
+fair_queueing_spec!(Wfq, |c, port| Wfq::new(&c.weights, port.link));
 
 impl Scheduler for Wfq {
 

@@ -65,3 +65,46 @@ macro_rules! fair_queueing_spec {
 }
 
 pub(crate) use fair_queueing_spec;
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::problems::{ClassRef, Problems};
+    use crate::schedulers::SchedulerConfig;
+
+    /// Every fair-queueing kind applies the weight rules at its own path.
+    #[test]
+    fn every_fair_queueing_kind_checks_its_weights() {
+        let class = |name| ClassRef {
+            name,
+            load: 0.5,
+            max_bytes: 64,
+        };
+        let classes = [class("a"), class("b")];
+        for kind in ["scfq", "wfq", "wf2q_plus", "sfq"] {
+            let bad: SchedulerConfig =
+                serde_json::from_value(serde_json::json!({"kind": kind, "weights": [0.0, 2e9]}))
+                    .unwrap();
+            let mut p = Problems::default();
+            bad.validate(&classes, "model.scheduler", &mut p);
+            let paths: Vec<&str> = p.0.iter().map(|e| e.path.as_str()).collect();
+            assert_eq!(
+                paths,
+                ["model.scheduler.weights[0]", "model.scheduler.weights[1]"],
+                "{kind}"
+            );
+            let short: SchedulerConfig =
+                serde_json::from_value(serde_json::json!({"kind": kind, "weights": [1.0]}))
+                    .unwrap();
+            let mut p = Problems::default();
+            short.validate(&classes, "model.scheduler", &mut p);
+            assert_eq!(p.0.len(), 1, "{kind}");
+            assert_eq!(p.0[0].path, "model.scheduler.weights");
+            let good: SchedulerConfig =
+                serde_json::from_value(serde_json::json!({"kind": kind, "weights": [1.0, 3.0]}))
+                    .unwrap();
+            let mut p = Problems::default();
+            good.validate(&classes, "model.scheduler", &mut p);
+            assert!(p.0.is_empty(), "{kind}");
+        }
+    }
+}

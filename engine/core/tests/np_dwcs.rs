@@ -258,6 +258,32 @@ fn dwcs_decisions_are_explained_in_words() {
                 e.candidates.iter().any(|c| c.stream == step.stream) || e.candidates.len() == 12
             );
             assert_eq!(step.processed_ns, None, "the link is the server");
+            if who == "DWCS (HILQ)" {
+                hilq_names_its_slot(&step.words);
+            }
         }
     }
+}
+
+/// HILQ's words name the slot it found the head in, and the slot is the one its formula
+/// gives for the x′/y′ it names: 20 × constraint index + min(x′, 19).
+fn hilq_names_its_slot(words: &str) {
+    let after = |key: &str| -> &str {
+        let at = words.find(key).unwrap_or_else(|| panic!("no {key:?} in {words}"));
+        &words[at + key.len()..]
+    };
+    let number = |text: &str| -> u32 {
+        text.chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .unwrap()
+    };
+    let slot = number(after("at slot "));
+    let window = after("x′/y′ = ");
+    let x = number(window);
+    let y = number(&window[window.find('/').unwrap() + 1..]);
+    let expected = qoslab_core::np::hilq::constraint_index(x, y) * 20 + x.min(19);
+    assert_eq!(slot, expected, "{words}");
+    assert!(words.contains("segment of millisecond"), "{words}");
 }

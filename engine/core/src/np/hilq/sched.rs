@@ -22,7 +22,7 @@
 use std::collections::VecDeque;
 
 use super::queue::Token;
-use super::{Index, Lookup, SEGMENT_PS};
+use super::{Index, Lookup, NUMERATORS, SEGMENT_PS};
 use crate::np::contract::{Decision, MemoryAccesses, NpScheduler, StreamView};
 use crate::np::dwcs::Window;
 use crate::np::stream_state::{DwcsStream, StreamSpec};
@@ -92,6 +92,29 @@ impl DwcsHilq {
     pub fn slot_of(&self, stream: u32) -> usize {
         let w = self.streams[stream as usize].window;
         self.lookup.slot(w.xc, w.yc, &mut MemoryAccesses::default())
+    }
+
+    /// Where HILQ found stream `s`'s head: its deadline segment and the slot of its window.
+    fn slot_note(&self, s: u32, deadline: SimTime) -> String {
+        let w = self.streams[s as usize].window;
+        let slot = self.slot_of(s);
+        let numerator = slot % NUMERATORS as usize;
+        let constraint = slot / NUMERATORS as usize;
+        format!(
+            "HILQ found it in the segment of millisecond {} (deadlines {}-{} ms) at slot {slot} = 20 × {constraint} + {numerator}: x′/y′ = {}/{} rounds to the constraint {:.2}, and x′ = {} gives the numerator{}. It is the first non-empty slot of the earliest non-empty segment (two bitmap reads each), so the order matches exact DWCS to 1 ms and 0.02.",
+            deadline.as_ps() / SEGMENT_PS,
+            deadline.as_ps() / SEGMENT_PS,
+            deadline.as_ps() / SEGMENT_PS + 1,
+            w.xc,
+            w.yc,
+            constraint as f64 * 0.02,
+            w.xc,
+            if w.xc >= NUMERATORS {
+                " (x′ above 19 counts as 19)"
+            } else {
+                ""
+            },
+        )
     }
 
     /// Runs the collector up to the segment of `now`.
@@ -208,14 +231,12 @@ impl NpScheduler for DwcsHilq {
         q: &dyn StreamView,
     ) -> Option<crate::np::explain::Explanation> {
         let window = |s: u32| self.streams[s as usize].window;
-        crate::np::dwcs_explain::explain(
-            now,
-            decision,
-            q,
-            &window,
-            "DWCS (HILQ)",
-            "HILQ finds it through its 1 ms deadline segment and the slot of x′/y′ rounded to 0.02 (the first non-empty slot, two bitmap reads), so its order matches exact DWCS to that precision.",
-        )
+        let note = match decision {
+            Decision::Send(s) => q.head(s).map(|head| self.slot_note(s, head.deadline)),
+            _ => None,
+        }
+        .unwrap_or_default();
+        crate::np::dwcs_explain::explain(now, decision, q, &window, "DWCS (HILQ)", &note)
     }
 
     fn window(&self, stream: u32) -> Window {

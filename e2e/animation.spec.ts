@@ -3,7 +3,7 @@
 // is shown (pointer, selected class, counters) against the trace's registers.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, screens } from './helpers';
+import { expectNoSidewaysScroll, openApp, screens } from './helpers';
 
 interface Registers {
   entry?: number;
@@ -128,8 +128,7 @@ test('animates the default DTable scenario: buttons and keyboard follow the trac
 
   // Narrow screen: nothing wider than the viewport.
   await page.setViewportSize({ width: 390, height: 900 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${screens}animation-narrow.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Back to the lab' }).click();

@@ -61,3 +61,14 @@ export async function readTable(page: Page, entries: number): Promise<[string, s
   }
   return out;
 }
+
+/**
+ * Waits until the page no longer scrolls sideways. Polls, because charts re-measure their
+ * width after a viewport change (a ResizeObserver callback), so the first frame after
+ * `setViewportSize` may still hold the wider layout; a page that keeps overflowing fails.
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
+}

@@ -9,6 +9,7 @@ import {
   cliPath,
   defaultScenario,
   downloadResults,
+  expectNoSidewaysScroll,
   openApp,
   readTable,
   root,
@@ -277,7 +278,7 @@ test('narrow screens stack the editor above the results', async ({ page }) => {
   const results = await page.getByRole('region', { name: 'Results' }).boundingBox();
   expect(editor && results && results.y >= editor.y + editor.height - 1).toBe(true);
   // Nothing sticks out sideways: the page itself never scrolls horizontally.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${screens}narrow.png`, fullPage: true });
   await page.locator('[id="f-model.scheduler.table"]').screenshot({ path: `${screens}narrow-table.png` });
   await page.getByRole('region', { name: 'Results' }).screenshot({ path: `${screens}narrow-results.png` });

@@ -2,7 +2,7 @@
 // network, run in the worker with results per class (service level), and a bad value
 // shown next to its field (the engine's validation, placed by field path).
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, runButton, runToEnd, screens } from './helpers';
+import { expectNoSidewaysScroll, openApp, runButton, runToEnd, screens } from './helpers';
 
 const editor = (page: Page) => page.getByTestId('network-editor');
 
@@ -72,8 +72,7 @@ test('the network editor and its results fit a 390 px wide screen', async ({ pag
   await page.setViewportSize({ width: 390, height: 844 });
   await buildSmallTorus(page);
   await runToEnd(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await page.getByRole('region', { name: 'Topology and routing' }).screenshot({ path: `${screens}network-topology-390.png` });
   await page.getByRole('region', { name: 'Results' }).screenshot({ path: `${screens}network-results-390.png` });
   await page.screenshot({ path: `${screens}network-editor-390.png`, fullPage: true });

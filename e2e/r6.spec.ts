@@ -2,7 +2,7 @@
 // run of both presets, the delay table per category and the delay-over-time plots drawn,
 // the share link reproducing the same table, and the lesson's question answered.
 import { expect, test, type Page } from '@playwright/test';
-import { screens } from './helpers';
+import { expectNoSidewaysScroll, screens } from './helpers';
 
 const view = (page: Page) => page.getByRole('main', { name: 'PCFQ on a network processor (R6)' });
 
@@ -29,7 +29,7 @@ test('a short R6 run draws the delay table and the delay plots, and its share li
   await page.screenshot({ path: `${screens}r6-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   // The charts re-measure their width after the resize: wait for the layout to settle.
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${screens}r6-390.png`, fullPage: true });
   // The share link holds the parameters: the same runs give the same table.
   const hash = await page.evaluate(() => window.location.hash);
@@ -68,6 +68,6 @@ test('the decision animation explains PCFQ step by step, and DWCS', async ({ pag
   await expect(words).toContainText('deadline');
   await page.setViewportSize({ width: 390, height: 844 });
   // The charts re-measure their width after the resize: wait for the layout to settle.
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${screens}r6-decisions-390.png`, fullPage: true });
 });

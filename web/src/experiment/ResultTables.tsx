@@ -18,6 +18,7 @@ import {
   type RunSummary,
 } from './data';
 import type { Plan, PointMap } from './useSweep';
+import { AXIS_INFO } from './study';
 
 /** Seeds finished per (scheduler, load) point, as a table. */
 export function PointProgress({ prefix, plan, seedsDone, points }: { prefix: string; plan: Plan; seedsDone: ReadonlyMap<string, number>; points: PointMap }) {
@@ -30,7 +31,7 @@ export function PointProgress({ prefix, plan, seedsDone, points }: { prefix: str
           <button
             type="button"
             disabled={points.size === 0}
-            onClick={() => downloadText(`qoslab-${prefix}-points.csv`, 'text/csv;charset=utf-8', pointsCsv(labels, params.loads, points))}
+            onClick={() => downloadText(`qoslab-${prefix}-points.csv`, 'text/csv;charset=utf-8', pointsCsv(labels, params.loads, points, AXIS_INFO[plan.axis ?? 'load'].csv))}
           >
             Export all points (CSV)
           </button>

@@ -2,7 +2,8 @@
 // the utilisation U, the network-processor metrics plotted, and the lesson's question
 // answered against its runs.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSidewaysScroll, screens } from './helpers';
+import { readFileSync } from 'node:fs';
+import { expectNoSidewaysScroll, root, runButton, screens } from './helpers';
 
 const view = (page: Page) => page.getByRole('main', { name: 'DWCS on a network processor (R5)' });
 
@@ -81,4 +82,26 @@ test('R5’s budget experiment in the browser: cycles per packet against the lin
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${screens}r5-budget-390.png`, fullPage: true });
+});
+
+test('an R5 preset opened in the link lab (share link or file): the node explained, its experiments linked, its figures after a run', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./#preset=r5-violations-heap');
+  const note = page.getByTestId('np-note');
+  await expect(note).toContainText('200 streams in 1 group');
+  await expect(note.getByRole('link', { name: /window violations vs U/ })).toHaveAttribute('href', '#view=r5');
+  await expect(runButton(page)).toBeEnabled();
+  await runButton(page).click();
+  await expect(page.getByTestId('run-status')).toHaveText('Done', { timeout: 60_000 });
+  await expect(page.getByTestId('np-groups-table').getByRole('row')).toHaveCount(3);
+  await expect(page.getByTestId('np-cost')).toContainText('cycles per scheduled packet at 232 MHz');
+  await page.getByTestId('np-results').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screens}r5-lab.png`, fullPage: true });
+  // The same node opened from a file: the note follows the file (HILQ's budget preset).
+  const text = readFileSync(`${root}public/presets/r5-budget-hilq.json`, 'utf8');
+  await page.getByLabel('Open scenario file…').setInputFiles({ name: 'r5-budget-hilq.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(note).toContainText('4,000 streams in 1 group');
+  await expect(note).toContainText('DWCS with HILQ');
+  await note.getByRole('link', { name: /window violations vs U/ }).click();
+  await expect(view(page)).toBeVisible();
 });

@@ -23,6 +23,7 @@ import { AXIS_INFO } from './study';
 /** Seeds finished per (scheduler, load) point, as a table. */
 export function PointProgress({ prefix, plan, seedsDone, points }: { prefix: string; plan: Plan; seedsDone: ReadonlyMap<string, number>; points: PointMap }) {
   const { params, labels } = plan;
+  const noun = AXIS_INFO[plan.axis ?? 'load'].noun;
   return (
     <section className="panel" aria-labelledby={`${prefix}-points-title`}>
       <div className="panel-head">
@@ -40,7 +41,7 @@ export function PointProgress({ prefix, plan, seedsDone, points }: { prefix: str
       <div className="table-scroll">
         <table className="results-table experiment-points" data-testid={`${prefix}-points`}>
           <caption>
-            Seeds finished per scheduler and load (of {params.seeds}){plan.video ? `; ${plan.video}` : ''}
+            Seeds finished per scheduler and {noun} (of {params.seeds}){plan.video ? `; ${plan.video}` : ''}
           </caption>
           <thead>
             <tr>
@@ -60,7 +61,7 @@ export function PointProgress({ prefix, plan, seedsDone, points }: { prefix: str
                   const done = seedsDone.get(pointKey(s, li)) ?? 0;
                   return (
                     <td key={l} className={done === params.seeds ? 'point-done' : undefined}>
-                      <progress max={params.seeds} value={done} aria-label={`${label} at load ${l}: ${done} of ${params.seeds} seeds`} />{' '}
+                      <progress max={params.seeds} value={done} aria-label={`${label} at ${noun} ${l}: ${done} of ${params.seeds} seeds`} />{' '}
                       {done}/{params.seeds}
                     </td>
                   );

@@ -18,15 +18,24 @@ export const AXIS_KINDS = ['load', 'streams', 'packetBytes'] as const;
 export type AxisKind = (typeof AXIS_KINDS)[number];
 
 /**
- * Per axis kind: the engine's axis (`scenario_at_point`), the CSV column of its values, a
- * log x axis on plots, and the values it takes (the rule in words; the engine checks the rest).
+ * Per axis kind: the engine's axis (`scenario_at_point`), the CSV column of its values, what
+ * a value is called in tables and messages, a log x axis on plots, and the values it takes
+ * (the rule in words; the engine checks the rest).
  */
-export const AXIS_INFO: Record<AxisKind, { engine: Axis; csv: string; logX: boolean; rule: string; ok: (n: number) => boolean }> = {
-  load: { engine: 'load', csv: 'load', logX: false, rule: 'a load above 0', ok: (n) => n > 0 },
-  streams: { engine: 'streams', csv: 'streams', logX: true, rule: 'a whole number of streams from 1 to 20000', ok: (n) => Number.isInteger(n) && n >= 1 && n <= 20_000 },
+export const AXIS_INFO: Record<AxisKind, { engine: Axis; csv: string; noun: string; logX: boolean; rule: string; ok: (n: number) => boolean }> = {
+  load: { engine: 'load', csv: 'load', noun: 'load', logX: false, rule: 'a load above 0', ok: (n) => n > 0 },
+  streams: {
+    engine: 'streams',
+    csv: 'streams',
+    noun: 'stream count',
+    logX: true,
+    rule: 'a whole number of streams from 1 to 20000',
+    ok: (n) => Number.isInteger(n) && n >= 1 && n <= 20_000,
+  },
   packetBytes: {
     engine: 'packet_bytes',
     csv: 'packet_bytes',
+    noun: 'packet size (bytes)',
     logX: false,
     rule: 'a whole number of bytes from 1 to 65536',
     ok: (n) => Number.isInteger(n) && n >= 1 && n <= 65_536,

@@ -76,7 +76,7 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
       if (controller.current) return;
       const { params, labels } = req;
       const axis = req.axis ?? 'load';
-      const axisName = AXIS_INFO[axis].engine;
+      const { engine: axisName, noun } = AXIS_INFO[axis];
       const meanCi90 = engine.meanCi90.bind(engine);
       const abort = new AbortController();
       controller.current = abort;
@@ -117,7 +117,7 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
               if (!job || !sweepEngine || scenario === undefined) return { status: 'failed', message: 'internal: no such run' };
               const seed = (params.firstSeed ?? seedOf(scenario)) + job.seedIndex;
               const json = withSeed(withDuration(scenario, params.durationUs), seed);
-              const what = `${labels[job.scheduler] ?? ''} at ${axisName.replace('_', ' ')} ${job.load}, seed ${seed}`;
+              const what = `${labels[job.scheduler] ?? ''} at ${noun} ${job.load}, seed ${seed}`;
               const outcome = await runAtLoad(sweepEngine, json, job.load, what, (f) => (progress[slot] = f), signal, axisName);
               return outcome.status === 'done' ? { status: 'done', value: { summary: runSummary(outcome.value, job.loadIndex === lastLoad), hardware: outcome.value.hardware ?? null } } : outcome;
             },

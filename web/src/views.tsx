@@ -91,7 +91,7 @@ export const VIEWS: readonly ViewEntry[] = [
   {
     id: 'study',
     title: 'Experiment',
-    tagline: 'A study described as data: configurations swept over offered load, with confidence bands.',
+    tagline: 'A study described as data: configurations swept over offered load (or a network processor’s streams or packet size), with confidence bands.',
     matches: (h) => viewParam(h) === STUDY_VIEW,
     hash: studyPrefix('r2'),
     nav: false,

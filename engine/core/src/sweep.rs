@@ -131,6 +131,9 @@ pub enum Axis {
 }
 
 impl Axis {
+    /// Every axis, in the order of the documentation.
+    pub const ALL: [Axis; 3] = [Axis::Load, Axis::Streams, Axis::PacketBytes];
+
     /// The axis's name in options and files.
     pub fn name(self) -> &'static str {
         match self {
@@ -138,6 +141,20 @@ impl Axis {
             Axis::Streams => "streams",
             Axis::PacketBytes => "packet_bytes",
         }
+    }
+
+    /// The axis called `name` (`load`, `streams`, `packet_bytes`), or an error at path
+    /// `axis` naming the axes there are.
+    pub fn from_name(name: &str) -> Result<Axis, EngineError> {
+        Axis::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| {
+                EngineError::invalid(
+                    "axis",
+                    format!("must be one of load, streams, packet_bytes (got \"{name}\")"),
+                )
+            })
     }
 }
 

@@ -90,6 +90,23 @@ pub fn scenario_at_load(scenario_json: &str, total_load: f64) -> Result<String, 
         .map_err(|e| to_js_error(&e))
 }
 
+/// The scenario at `value` along the sweep axis named `axis` (`load`: as
+/// [`scenario_at_load`]; `streams`, `packet_bytes`: a network processor's stream count or
+/// packet size at the same utilisation, see `sweep::at_point`, as `qoslab sweep --axis`),
+/// as JSON; throws an `EngineError` object (an unknown axis, or one that does not apply to
+/// the scenario's kind, at path `axis`).
+#[wasm_bindgen]
+pub fn scenario_at_point(scenario_json: &str, axis: &str, value: f64) -> Result<String, JsValue> {
+    point_json(scenario_json, axis, value).map_err(|e| to_js_error(&e))
+}
+
+/// [`scenario_at_point`] without the JavaScript error (testable natively).
+fn point_json(scenario_json: &str, axis: &str, value: f64) -> Result<String, EngineError> {
+    let axis = qoslab_core::sweep::Axis::from_name(axis)?;
+    let scenario = qoslab_core::scenario::parse(scenario_json)?;
+    qoslab_core::sweep::at_point(&scenario, axis, value).map(|s| s.to_json_pretty())
+}
+
 /// Mean and 90% confidence half-width of independent replications' values, as the
 /// engine's sweeps compute them (`sweep::ci90_half_width`: Student's t with n - 1 degrees
 /// of freedom): `[mean, half_width]`, with NaN for what does not exist (the mean of no
@@ -442,6 +459,35 @@ mod tests {
             evaluation_json(VECTOR, "[{\"class\": 3}]"),
             Err(EngineError::Invalid { .. })
         ));
+    }
+
+    /// A sweep point along a named axis: the R5 preset's streams set exactly; an unknown
+    /// axis, or one that does not apply to a link lab, refused at path `axis`.
+    #[test]
+    fn scenario_at_point_applies_the_named_axis() {
+        let r5 = include_str!("../../../public/presets/r5-accesses-hilq.json");
+        let s: serde_json::Value =
+            serde_json::from_str(&point_json(r5, "streams", 300.0).expect("applies"))
+                .expect("json");
+        assert_eq!(s["model"]["streams"][0]["count"], 300);
+        let s: serde_json::Value =
+            serde_json::from_str(&point_json(r5, "packet_bytes", 128.0).expect("applies"))
+                .expect("json");
+        assert_eq!(s["model"]["streams"][0]["size"]["bytes"], 128);
+        let path = |r: Result<String, EngineError>| match r {
+            Err(EngineError::Invalid { errors }) => {
+                (errors[0].path.clone(), errors[0].message.clone())
+            }
+            other => panic!("expected invalid, got {other:?}"),
+        };
+        let (p, m) = path(point_json(r5, "size", 128.0));
+        assert_eq!(p, "axis");
+        assert!(m.contains("load, streams, packet_bytes"), "{m}");
+        let lab = include_str!("../../../public/presets/default.json");
+        let (p, m) = path(point_json(lab, "streams", 100.0));
+        assert_eq!(p, "axis");
+        assert!(m.contains("only network-processor scenarios"), "{m}");
+        assert_eq!(path(point_json(r5, "streams", 10.5)).0, "streams");
     }
 
     #[test]

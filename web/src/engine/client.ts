@@ -3,7 +3,7 @@
 // even when the worker dies, stops answering or is aborted, and replaces a worker that
 // cannot be trusted any more.
 import * as Comlink from 'comlink';
-import type { EngineError } from '../generated';
+import type { Axis, EngineError } from '../generated';
 import type {
   AtLoadOutcome,
   DesignOutcome,
@@ -27,7 +27,7 @@ import type {
 export type * from './protocol';
 
 /** An engine a sweep can use for its points (the sweep panel, the studies, `runAtLoad`). */
-export type SweepEngine = Pick<Engine, 'run' | 'atLoad'> & { dispose?: () => void };
+export type SweepEngine = Pick<Engine, 'run' | 'atLoad'> & Partial<Pick<Engine, 'atPoint'>> & { dispose?: () => void };
 
 /** What the designer needs from the engine. */
 export type DesignEngine = Pick<Engine, 'design' | 'evaluate' | 'opensmExport' | 'opensmParse' | 'designExport' | 'opafmImport'>;
@@ -151,6 +151,10 @@ export class EngineClient implements Engine {
 
   atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome> {
     return this.call((api) => api.atLoad(scenarioJson, totalLoad));
+  }
+
+  atPoint(scenarioJson: string, axis: Axis, value: number): Promise<AtLoadOutcome> {
+    return this.call((api) => api.atPoint(scenarioJson, axis, value));
   }
 
   frameTrace(text: string, frameIntervalUs: number): Promise<FrameTraceOutcome> {

@@ -14,6 +14,7 @@ export function fakeEngine(overrides: Partial<Engine> = {}): Engine {
     workEstimate: notFaked('workEstimate'),
     serviceList: notFaked('serviceList'),
     atLoad: notFaked('atLoad'),
+    atPoint: notFaked('atPoint'),
     frameTrace: notFaked('frameTrace'),
     design: notFaked('design'),
     evaluate: notFaked('evaluate'),

@@ -2,7 +2,7 @@
 // worker implements and the client forwards) and the one shape every answer takes. Types
 // only, no code that runs in either place, so the worker (webworker lib) and the page (DOM
 // lib) each compile it.
-import type { EngineError, FrameTraceCheck, OpenSmParsed, WorkEstimate } from '../generated';
+import type { Axis, EngineError, FrameTraceCheck, OpenSmParsed, WorkEstimate } from '../generated';
 
 /** Progress of a run, reported by the worker a few times a second. */
 export interface RunProgress {
@@ -76,6 +76,11 @@ export interface Engine {
   serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome>;
   /** The scenario with every class load scaled in proportion so they sum to `totalLoad`. */
   atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome>;
+  /**
+   * The scenario at `value` along a sweep axis (`load` as `atLoad`; `streams`, `packet_bytes`:
+   * a network processor's stream count or packet size at the same U, as `qoslab sweep --axis`).
+   */
+  atPoint(scenarioJson: string, axis: Axis, value: number): Promise<AtLoadOutcome>;
   /** Mean and 90% confidence half-width of each list of replications' values (`[mean, half]`, NaN where none). */
   meanCi90(samples: number[][]): Promise<number[][]>;
   /** Checks and summarises a video frame-size trace at one frame every `frameIntervalUs`. */

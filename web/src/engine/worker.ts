@@ -15,13 +15,14 @@ import init, {
   opensm_parse,
   parse_frame_trace,
   scenario_at_load,
+  scenario_at_point,
   service_list,
   take_panic_message,
   scenario_work_estimate,
   trace_scenario,
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
-import type { EngineError, FrameTraceCheck, OpenSmParsed, WorkEstimate } from '../generated';
+import type { Axis, EngineError, FrameTraceCheck, OpenSmParsed, WorkEstimate } from '../generated';
 import type { Outcome, RunProgress, WorkerApi } from './protocol';
 
 const ready = init();
@@ -93,6 +94,11 @@ const api: WorkerApi = {
   /** The scenario with every class load scaled in proportion so they sum to `totalLoad`. */
   atLoad(scenarioJson: string, totalLoad: number) {
     return call(() => ({ scenarioJson: scenario_at_load(scenarioJson, totalLoad) }));
+  },
+
+  /** The scenario at `value` along a sweep axis (the engine's `sweep::at_point`). */
+  atPoint(scenarioJson: string, axis: Axis, value: number) {
+    return call(() => ({ scenarioJson: scenario_at_point(scenarioJson, axis, value) }));
   },
 
   /**

@@ -11,7 +11,7 @@ import { CostSection } from './CostSection';
 import { DelaySeriesSection, DelayTableSection } from './DelaySections';
 import { AdmissionSection, ImprovementSection } from './ResultTables';
 import type { HardwareCost } from '../generated';
-import { METRIC_INFO, type Study, type StudyPlot } from './study';
+import { AXIS_INFO, METRIC_INFO, type Study, type StudyPlot } from './study';
 import type { Plan, PointMap } from './useSweep';
 
 function ChartSection({
@@ -76,6 +76,7 @@ export function ExperimentResults({
   }, [cdfRuns, labels, unit.factor]);
   const highest = loads[loads.length - 1] ?? 0;
   const xLabel = study.axis.label;
+  const axisInfo = AXIS_INFO[plan.axis ?? 'load'];
   const plot = (p: StudyPlot) => {
     switch (p.kind) {
       case 'metric': {
@@ -83,10 +84,11 @@ export function ExperimentResults({
         const scale = info.time ? unit.factor : 1;
         const yLabel = info.time ? `${info.axis} (${unit.unit})` : info.axis;
         return (
-          <ChartSection key={p.id} prefix={prefix} id={p.id} title={p.title} csv={() => metricCsv(labels, loads, points, p.metric)}>
+          <ChartSection key={p.id} prefix={prefix} id={p.id} title={p.title} csv={() => metricCsv(labels, loads, points, p.metric, axisInfo.csv, p.reference ? [p.reference] : [])}>
             {(ref) => (
               <PanelsChart
-                panels={bandPanels(labels, loads, points, p.metric, scale)}
+                panels={bandPanels(labels, loads, points, p.metric, scale, p.reference ? { metric: p.reference, name: METRIC_INFO[p.reference].axis } : undefined)}
+                logX={axisInfo.logX}
                 title={`${p.title.replace(/ \(.*\)$/, '').replace(/offered load$/, xLabel.toLowerCase())}`}
                 xLabel={xLabel}
                 yLabel={yLabel}

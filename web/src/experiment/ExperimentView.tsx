@@ -8,7 +8,6 @@ import { fetchText } from '../presets/presets';
 import { SharePanel } from '../share/SharePanel';
 import { urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
-import { parseLoads } from '../sweep/sweepPlan';
 import { ExperimentResults } from './ExperimentResults';
 import { PointProgress } from './ResultTables';
 import {
@@ -18,9 +17,10 @@ import {
   parseStudyHash,
   seedsProblem,
   studyHash,
+  studyPrefix,
   type StudyParams,
 } from './route';
-import { estimateSeconds, formatEstimate, loadStudy, type Study } from './study';
+import { estimateSeconds, formatEstimate, loadStudy, parseAxisValues, type AxisKind, type Study } from './study';
 import { MAX_RUNS, useSweep, workersFor } from './useSweep';
 import { useVideoTrace } from './useVideoTrace';
 import { VideoSource } from './VideoSource';
@@ -99,8 +99,8 @@ const fieldsOf = (p: StudyParams): Fields => ({
 const wholeOrNull = (text: string): number | null => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text) : NaN);
 
 /** The parameters in the form, and a problem per field. */
-function readFields(f: Fields) {
-  const loads = parseLoads(f.loads);
+function readFields(f: Fields, axis: AxisKind) {
+  const loads = parseAxisValues(f.loads, axis);
   const seeds = /^\d+$/.test(f.seeds.trim()) ? Number(f.seeds) : NaN;
   const firstSeed = wholeOrNull(f.seed);
   const durationUs = wholeOrNull(f.us);
@@ -112,7 +112,7 @@ function readFields(f: Fields) {
 
 function StudyExperiment({ engine, createEngine, study, prefix, readPreset = defaultReadPreset, initialHash, readSampleTrace = defaultReadSample }: Props & { study: Study }) {
   const id = study.id;
-  const defaults = useMemo(() => ({ loads: study.axis.values, seeds: study.seeds, durationUs: study.durationUs }), [study]);
+  const defaults = useMemo(() => ({ loads: study.axis.values, seeds: study.seeds, durationUs: study.durationUs, axis: study.axis.kind }), [study]);
   const [initial] = useState(() => parseStudyHash(initialHash ?? window.location.hash, defaults));
   const [fields, setFields] = useState<Fields>(() => fieldsOf(initial.params));
   const [linkProblems, setLinkProblems] = useState<string[]>(initial.problems);
@@ -133,7 +133,7 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
   const sweep = useSweep(engine, createEngine);
   const { phase, running } = sweep;
 
-  const read = readFields(fields);
+  const read = readFields(fields, study.axis.kind);
   const tracePayload = useMemo(
     () => (video.useTrace && video.trace.text.trim() !== '' && traceFitsLink(video.trace.text) ? encodeTrace(video.trace.text) : null),
     [video.useTrace, video.trace.text],
@@ -181,6 +181,7 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
     const traceText = video.useTrace ? video.trace.text : null;
     sweep.start({
       params,
+      axis: study.axis.kind,
       labels,
       video: video.note,
       scenarios: async () => {
@@ -235,6 +236,17 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
         <p className="help">
           {study.description} Configurations: {labels.join(', ')}.
         </p>
+        {study.related && study.related.length > 0 ? (
+          <nav className="help" aria-label={`Other ${study.short} experiments`} data-testid="related-studies">
+            Other experiments:{' '}
+            {study.related.map((r, i) => (
+              <span key={r.study}>
+                {i > 0 ? ' · ' : null}
+                <a href={`#${studyPrefix(r.study)}`}>{r.label}</a>
+              </span>
+            ))}
+          </nav>
+        ) : null}
         <p className="help">
           Inspect or run one configuration in the link lab:{' '}
           {study.configurations.map((c, i) => (
@@ -256,7 +268,7 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
           </div>
         ) : null}
         <div className="grid sweep-form">
-          {field('loads', /load$/i.test(study.axis.label) ? `${study.axis.label}s (fractions of the link)` : `${study.axis.label} values`, `Separated by commas or spaces; ${study.axis.hint} ${runs} runs in all.`, { type: 'text' })}
+          {field('loads', study.axis.kind === 'load' && /load$/i.test(study.axis.label) ? `${study.axis.label}s (fractions of the link)` : `${study.axis.label} values`, `Separated by commas or spaces; ${study.axis.hint} ${runs} runs in all.`, { type: 'text' })}
           {field('seeds', 'Seeds per point', study.seedsHint, { type: 'number', min: 1, step: 1 })}
           {field('seed', 'First seed', 'Seeds are this, this + 1, …; empty starts at each preset’s seed.', { type: 'number', min: 0, step: 1, placeholder: 'each preset’s' })}
           {field('us', 'Simulated time per run (µs)', 'Empty keeps each preset’s; the warm-up shrinks in proportion.', { type: 'number', min: 1, step: 1, placeholder: 'each preset’s' })}

@@ -18,10 +18,12 @@ import {
   type RunSummary,
 } from './data';
 import type { Plan, PointMap } from './useSweep';
+import { AXIS_INFO } from './study';
 
 /** Seeds finished per (scheduler, load) point, as a table. */
 export function PointProgress({ prefix, plan, seedsDone, points }: { prefix: string; plan: Plan; seedsDone: ReadonlyMap<string, number>; points: PointMap }) {
   const { params, labels } = plan;
+  const noun = AXIS_INFO[plan.axis ?? 'load'].noun;
   return (
     <section className="panel" aria-labelledby={`${prefix}-points-title`}>
       <div className="panel-head">
@@ -30,7 +32,7 @@ export function PointProgress({ prefix, plan, seedsDone, points }: { prefix: str
           <button
             type="button"
             disabled={points.size === 0}
-            onClick={() => downloadText(`qoslab-${prefix}-points.csv`, 'text/csv;charset=utf-8', pointsCsv(labels, params.loads, points))}
+            onClick={() => downloadText(`qoslab-${prefix}-points.csv`, 'text/csv;charset=utf-8', pointsCsv(labels, params.loads, points, AXIS_INFO[plan.axis ?? 'load'].csv))}
           >
             Export all points (CSV)
           </button>
@@ -39,7 +41,7 @@ export function PointProgress({ prefix, plan, seedsDone, points }: { prefix: str
       <div className="table-scroll">
         <table className="results-table experiment-points" data-testid={`${prefix}-points`}>
           <caption>
-            Seeds finished per scheduler and load (of {params.seeds}){plan.video ? `; ${plan.video}` : ''}
+            Seeds finished per scheduler and {noun} (of {params.seeds}){plan.video ? `; ${plan.video}` : ''}
           </caption>
           <thead>
             <tr>
@@ -59,7 +61,7 @@ export function PointProgress({ prefix, plan, seedsDone, points }: { prefix: str
                   const done = seedsDone.get(pointKey(s, li)) ?? 0;
                   return (
                     <td key={l} className={done === params.seeds ? 'point-done' : undefined}>
-                      <progress max={params.seeds} value={done} aria-label={`${label} at load ${l}: ${done} of ${params.seeds} seeds`} />{' '}
+                      <progress max={params.seeds} value={done} aria-label={`${label} at ${noun} ${l}: ${done} of ${params.seeds} seeds`} />{' '}
                       {done}/{params.seeds}
                     </td>
                   );

@@ -97,6 +97,10 @@ describe('R2 data', () => {
       violations: none,
       accessesPerPacket: none,
       cyclesPerPacket: none,
+      budgetCycles: none,
+      sustainedPacketsPerS: none,
+      sustainedStreams: none,
+      activeStreams: none,
     });
     expect(classes[1]?.meanNs).toEqual({ mean: null, ci90: null });
   });
@@ -105,7 +109,8 @@ describe('R2 data', () => {
     const np = (v: number, a: number) => [{ ...run(0.1, 1000, 3000)[0]!, np: { violations: v, accessesPerPacket: a, cyclesPerPacket: a * 20 } }];
     const { names, samples } = pointSamples([np(0, 10), np(4, 12)]);
     expect(names).toEqual(['VO']);
-    expect(samples).toEqual([[0.1, 0.1], [1000, 1000], [3000, 3000], [0, 4], [10, 12], [200, 240]]);
+    // The budget, sustained rate and streams and active streams: none given, empty lists.
+    expect(samples).toEqual([[0.1, 0.1], [1000, 1000], [3000, 3000], [0, 4], [10, 12], [200, 240], [], [], [], []]);
     const classes = pointClasses(names, samples.map((v) => [v[1]!, 0.5]));
     expect(classes[0]?.violations).toEqual({ mean: 4, ci90: 0.5 });
     expect(classes[0]?.cyclesPerPacket).toEqual({ mean: 240, ci90: 0.5 });
@@ -145,6 +150,10 @@ describe('R2 data', () => {
     violations: { mean: null, ci90: null },
     accessesPerPacket: { mean: null, ci90: null },
     cyclesPerPacket: { mean: null, ci90: null },
+    budgetCycles: { mean: null, ci90: null },
+    sustainedPacketsPerS: { mean: null, ci90: null },
+    sustainedStreams: { mean: null, ci90: null },
+    activeStreams: { mean: null, ci90: null },
   });
   const loads = [0.8, 0.9, 1];
   const points = new Map<string, { load: number; runs: number; classes: ClassPoint[] }>();

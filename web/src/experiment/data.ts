@@ -78,6 +78,14 @@ export interface NpFigures {
   violations: number;
   accessesPerPacket: number;
   cyclesPerPacket: number;
+  /** Cycles of the clock in one mean packet's time on the link (the node's). */
+  budgetCycles?: number;
+  /** Packets per second the scheduling cost allows (the node's). */
+  sustainedPacketsPerS?: number;
+  /** Streams of the scenario's packet rate that sustains (the node's). */
+  sustainedStreams?: number;
+  /** Mean number of streams with a packet queued (the node's). */
+  activeStreams?: number;
 }
 
 /** What the sweep keeps of one run. */
@@ -88,7 +96,17 @@ export function runSummary(results: RunResults, keepCdf: boolean): RunSummary {
   const np = results.network_processor;
   return results.classes.map((c, i) => ({
     name: c.name,
-    np: np ? { violations: np.categories[i]?.violations ?? 0, accessesPerPacket: np.cost.accesses_per_packet, cyclesPerPacket: np.cost.cycles_per_packet } : null,
+    np: np
+      ? {
+          violations: np.categories[i]?.violations ?? 0,
+          accessesPerPacket: np.cost.accesses_per_packet,
+          cyclesPerPacket: np.cost.cycles_per_packet,
+          budgetCycles: np.cost.budget_cycles,
+          sustainedPacketsPerS: np.cost.sustained_packets_per_s,
+          sustainedStreams: np.cost.sustained_streams,
+          activeStreams: np.active_streams,
+        }
+      : null,
     throughput: c.throughput,
     meanNs: c.latency_ns.mean,
     p99Ns: c.latency_ns.p99,
@@ -113,7 +131,7 @@ export type ClassPoint = { name: string } & Record<Metric, Stat>;
 
 /** The metrics every run has, then those of network processors, in the order of `pointSamples`. */
 const BASE_METRICS = ['throughput', 'meanNs', 'p99Ns'] as const;
-const NP_METRICS = ['violations', 'accessesPerPacket', 'cyclesPerPacket'] as const;
+const NP_METRICS = ['violations', 'accessesPerPacket', 'cyclesPerPacket', 'budgetCycles', 'sustainedPacketsPerS', 'sustainedStreams', 'activeStreams'] as const;
 const METRICS = [...BASE_METRICS, ...NP_METRICS] as const;
 /** A metric a point summarises. */
 export type Metric = (typeof METRICS)[number];
@@ -281,36 +299,42 @@ export interface BandSeries {
   band: [number, number, number][];
 }
 
-/** One panel per class: one series per scheduler of `metric` vs load (values divided by `scale`). */
+/**
+ * One panel per class: one series per scheduler of `metric` vs load (values divided by
+ * `scale`); with a `reference`, one more series of that metric from the first
+ * configuration (e.g. the link's budget per packet), named `reference.name`.
+ */
 export function bandPanels(
   labels: readonly string[],
   loads: readonly number[],
   points: Points,
   metric: (typeof METRICS)[number],
   scale = 1,
+  reference?: { metric: Metric; name: string },
 ): { title: string; series: BandSeries[] }[] {
   const names = [...points.values()][0]?.classes.map((c) => c.name) ?? [];
+  const series = (c: number, s: number, m: Metric, name: string, colorIndex: number): BandSeries => {
+    const pts: [number, number][] = [];
+    const band: [number, number, number][] = [];
+    loads.forEach((load, li) => {
+      const stat = points.get(pointKey(s, li))?.classes[c]?.[m];
+      if (!stat || stat.mean === null) return;
+      pts.push([load, stat.mean / scale]);
+      if (stat.ci90 !== null) band.push([load, (stat.mean - stat.ci90) / scale, (stat.mean + stat.ci90) / scale]);
+    });
+    return { name, colorIndex, points: pts, band };
+  };
   return names.map((title, c) => ({
     title,
-    series: labels.map((name, s) => {
-      const pts: [number, number][] = [];
-      const band: [number, number, number][] = [];
-      loads.forEach((load, li) => {
-        const stat = points.get(pointKey(s, li))?.classes[c]?.[metric];
-        if (!stat || stat.mean === null) return;
-        pts.push([load, stat.mean / scale]);
-        if (stat.ci90 !== null) band.push([load, (stat.mean - stat.ci90) / scale, (stat.mean + stat.ci90) / scale]);
-      });
-      return { name, colorIndex: s, points: pts, band };
-    }),
+    series: [...labels.map((name, s) => series(c, s, metric, name, s)), ...(reference ? [series(c, 0, reference.metric, reference.name, labels.length)] : [])],
   }));
 }
 
 const num = (v: number | null): string => (v === null ? '' : String(v));
 
 /** CSV of every point: scheduler, load, class, runs, and each metric with its 90% half-width. */
-export function pointsCsv(labels: readonly string[], loads: readonly number[], points: Points): string {
-  const lines = ['scheduler,load,class,runs,throughput,throughput_ci90,mean_ns,mean_ns_ci90,p99_ns,p99_ns_ci90'];
+export function pointsCsv(labels: readonly string[], loads: readonly number[], points: Points, axisColumn = 'load'): string {
+  const lines = [`scheduler,${axisColumn},class,runs,throughput,throughput_ci90,mean_ns,mean_ns_ci90,p99_ns,p99_ns_ci90`];
   labels.forEach((label, s) =>
     loads.forEach((load, li) => {
       const p = points.get(pointKey(s, li));
@@ -335,14 +359,40 @@ export function pointsCsv(labels: readonly string[], loads: readonly number[], p
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** CSV of one metric's chart: configuration, load, class, runs, the metric and its 90% half-width. */
-export function metricCsv(labels: readonly string[], loads: readonly number[], points: Points, metric: (typeof METRICS)[number]): string {
-  const name = { throughput: 'throughput', meanNs: 'mean_ns', p99Ns: 'p99_ns', violations: 'violations', accessesPerPacket: 'accesses_per_packet', cyclesPerPacket: 'cycles_per_packet' }[metric];
-  const lines = [`scheduler,load,class,runs,${name},${name}_ci90`];
+/** CSV column of each metric. */
+const METRIC_CSV: Record<Metric, string> = {
+  throughput: 'throughput',
+  meanNs: 'mean_ns',
+  p99Ns: 'p99_ns',
+  violations: 'violations',
+  accessesPerPacket: 'accesses_per_packet',
+  cyclesPerPacket: 'cycles_per_packet',
+  budgetCycles: 'budget_cycles',
+  sustainedPacketsPerS: 'sustained_packets_per_s',
+  sustainedStreams: 'sustained_streams',
+  activeStreams: 'active_streams',
+};
+
+/**
+ * CSV of one metric's chart: configuration, the axis value (column `axisColumn`: load,
+ * streams, packet_bytes), class, runs, the metric and its 90% half-width, and each
+ * `extra` metric (e.g. a plot's reference) with its half-width.
+ */
+export function metricCsv(
+  labels: readonly string[],
+  loads: readonly number[],
+  points: Points,
+  metric: (typeof METRICS)[number],
+  axisColumn = 'load',
+  extra: readonly Metric[] = [],
+): string {
+  const columns = [metric, ...extra].flatMap((m) => [METRIC_CSV[m], `${METRIC_CSV[m]}_ci90`]);
+  const lines = [['scheduler', axisColumn, 'class', 'runs', ...columns].join(',')];
   labels.forEach((label, s) =>
     loads.forEach((load, li) => {
       const p = points.get(pointKey(s, li));
-      for (const c of p?.classes ?? []) lines.push([csvField(label), load, csvField(c.name), p?.runs ?? 0, num(c[metric].mean), num(c[metric].ci90)].join(','));
+      for (const c of p?.classes ?? [])
+        lines.push([csvField(label), load, csvField(c.name), p?.runs ?? 0, ...[metric, ...extra].flatMap((m) => [num(c[m].mean), num(c[m].ci90)])].join(','));
     }),
   );
   return `${lines.join('\r\n')}\r\n`;

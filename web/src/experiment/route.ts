@@ -3,7 +3,7 @@
 // Every sweep parameter travels in the hash, so a link reopens the view with the same
 // sweep, and re-running it gives the same numbers (runs are deterministic per seed).
 import { decodePayload, encodeJsonPayload } from '../share/link';
-import { parseLoads } from '../sweep/sweepPlan';
+import { parseAxisValues, type AxisKind } from './study';
 
 /** The hash parameter naming the view (shared with the animation's `view=animate`). */
 export const VIEW_PARAM = 'view';
@@ -88,7 +88,7 @@ export function durationProblem(us: number | null): string | null {
  */
 export function parseStudyHash(
   hash: string,
-  defaults: { loads: readonly number[]; seeds: number; durationUs?: number | null },
+  defaults: { loads: readonly number[]; seeds: number; durationUs?: number | null; axis?: AxisKind },
 ): { params: StudyParams; problems: string[]; video: StudyVideo } {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
   const params = defaultParams(defaults);
@@ -107,7 +107,7 @@ export function parseStudyHash(
   }
   const loads = q.get('loads');
   if (loads !== null) {
-    const parsed = parseLoads(loads);
+    const parsed = parseAxisValues(loads, defaults.axis ?? 'load');
     if (parsed.error) problems.push(`loads: ${parsed.error}`);
     else params.loads = parsed.loads;
   }

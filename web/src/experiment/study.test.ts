@@ -33,7 +33,7 @@ describe('study files', () => {
       expect(bad.problems).toEqual([
         'id: lower-case letters, digits and dashes',
         'configurations: at least one',
-        'axis.kind: “time” is not supported (only "load")',
+        'axis.kind: “time” is not supported (load, streams, packetBytes)',
         'axis.values: at least one load',
         'plots[0].kind: “pie” is not a plot (metric, cdf, jitter, admission, cost, improvement, delayTable, delaySeries)',
         'seeds: must be a whole number from 1 to 100',

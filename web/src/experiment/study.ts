@@ -2,6 +2,8 @@
 // configurations (presets), the swept axis, seeds and duration, the plots to draw. The
 // experiment view runs any study; `parseStudy` checks a file and names every problem.
 import { fetchText } from '../presets/presets';
+import type { Axis } from '../generated';
+import { parseLoads } from '../sweep/sweepPlan';
 
 /** A configuration of a study: a bundled preset and its short name. */
 export interface StudyConfiguration {
@@ -11,8 +13,66 @@ export interface StudyConfiguration {
   label: string;
 }
 
+/** What a study sweeps: the total offered load (U for a network processor), or a network processor's streams or packet size. */
+export const AXIS_KINDS = ['load', 'streams', 'packetBytes'] as const;
+export type AxisKind = (typeof AXIS_KINDS)[number];
+
+/**
+ * Per axis kind: the engine's axis (`scenario_at_point`), the CSV column of its values, what
+ * a value is called in tables and messages, a log x axis on plots, and the values it takes
+ * (the rule in words; the engine checks the rest).
+ */
+export const AXIS_INFO: Record<AxisKind, { engine: Axis; csv: string; noun: string; logX: boolean; rule: string; ok: (n: number) => boolean }> = {
+  load: { engine: 'load', csv: 'load', noun: 'load', logX: false, rule: 'a load above 0', ok: (n) => n > 0 },
+  streams: {
+    engine: 'streams',
+    csv: 'streams',
+    noun: 'stream count',
+    logX: true,
+    rule: 'a whole number of streams from 1 to 20000',
+    ok: (n) => Number.isInteger(n) && n >= 1 && n <= 20_000,
+  },
+  packetBytes: {
+    engine: 'packet_bytes',
+    csv: 'packet_bytes',
+    noun: 'packet size (bytes)',
+    logX: false,
+    rule: 'a whole number of bytes from 1 to 65536',
+    ok: (n) => Number.isInteger(n) && n >= 1 && n <= 65_536,
+  },
+};
+
+/**
+ * The values typed for an axis (commas or spaces), increasing without repeats; for a load
+ * axis, loads above 0 and at most 4 (the sweep panel's rule); else `AXIS_INFO[kind]`'s rule.
+ */
+export function parseAxisValues(text: string, kind: AxisKind): { loads: number[]; error: string | null } {
+  if (kind === 'load') return parseLoads(text);
+  const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
+  if (parts.length === 0) return { loads: [], error: 'Give at least one value.' };
+  const values: number[] = [];
+  for (const p of parts) {
+    const v = Number(p);
+    if (!AXIS_INFO[kind].ok(v)) return { loads: [], error: `“${p}” is not ${AXIS_INFO[kind].rule}.` };
+    if (!values.includes(v)) values.push(v);
+  }
+  values.sort((a, b) => a - b);
+  return { loads: values, error: null };
+}
+
 /** The metrics a point summarises (mean and 90% half-width over the seeds). */
-export const METRIC_NAMES = ['throughput', 'meanNs', 'p99Ns', 'violations', 'accessesPerPacket', 'cyclesPerPacket'] as const;
+export const METRIC_NAMES = [
+  'throughput',
+  'meanNs',
+  'p99Ns',
+  'violations',
+  'accessesPerPacket',
+  'cyclesPerPacket',
+  'budgetCycles',
+  'sustainedPacketsPerS',
+  'sustainedStreams',
+  'activeStreams',
+] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
 /** What a metric is called on axes and in CSV columns. */
@@ -23,11 +83,16 @@ export const METRIC_INFO: Record<MetricName, { axis: string; csv: string; time: 
   violations: { axis: 'Window violations', csv: 'violations', time: false },
   accessesPerPacket: { axis: 'Memory accesses per packet', csv: 'accesses_per_packet', time: false },
   cyclesPerPacket: { axis: 'Cycles per packet', csv: 'cycles_per_packet', time: false },
+  budgetCycles: { axis: 'Link budget (cycles per packet at line rate)', csv: 'budget_cycles', time: false },
+  sustainedPacketsPerS: { axis: 'Sustained packets per second', csv: 'sustained_packets_per_s', time: false },
+  sustainedStreams: { axis: 'Streams sustained at line rate', csv: 'sustained_streams', time: false },
+  activeStreams: { axis: 'Active streams (mean)', csv: 'active_streams', time: false },
 };
 
 /** One plot or table of the results. */
 export type StudyPlot =
-  | { kind: 'metric'; id: string; metric: MetricName; title: string }
+  /** `reference`: a second metric drawn as one more line (from the first configuration), e.g. the link's budget. */
+  | { kind: 'metric'; id: string; metric: MetricName; title: string; reference?: MetricName }
   | { kind: 'cdf'; id: string }
   | { kind: 'jitter'; id: string }
   | { kind: 'admission'; id: string }
@@ -44,8 +109,8 @@ export interface Study {
   tagline: string;
   description: string;
   configurations: StudyConfiguration[];
-  /** The swept axis; only the total offered load is supported (the engine's `scenario_at_load`). */
-  axis: { kind: 'load'; label: string; values: number[]; hint: string };
+  /** The swept axis (`AXIS_INFO`; the engine's `scenario_at_point`). */
+  axis: { kind: AxisKind; label: string; values: number[]; hint: string };
   /** Seeds per point by default. */
   seeds: number;
   seedsHint: string;
@@ -56,6 +121,8 @@ export interface Study {
   videoTraceClass: string | null;
   /** Wall time of one run per simulated ms on one worker of these machines, for the estimate. */
   cost: { msPerSimulatedMs: number };
+  /** Other studies of the same experiment family, linked from the view (e.g. R5's three). */
+  related?: { study: string; label: string }[];
 }
 
 const ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
@@ -91,13 +158,25 @@ export function parseStudy(text: string): { ok: true; study: Study } | { ok: fal
     : [];
   if (configurations.length === 0) problems.push('configurations: at least one');
   const a = (o.axis ?? {}) as Record<string, unknown>;
-  if (a.kind !== 'load') problems.push(`axis.kind: “${String(a.kind)}” is not supported (only "load")`);
-  const values = Array.isArray(a.values) ? a.values.map((v: unknown, i) => num(v, `axis.values[${i}]`, (n) => n > 0, 'a load above 0')) : [];
-  if (values.length === 0) problems.push('axis.values: at least one load');
+  const kind = AXIS_KINDS.find((k) => k === a.kind);
+  if (!kind) problems.push(`axis.kind: “${String(a.kind)}” is not supported (${AXIS_KINDS.join(', ')})`);
+  const axisInfo = AXIS_INFO[kind ?? 'load'];
+  const values = Array.isArray(a.values) ? a.values.map((v: unknown, i) => num(v, `axis.values[${i}]`, axisInfo.ok, axisInfo.rule)) : [];
+  if (values.length === 0) problems.push(`axis.values: at least one ${kind === 'load' || !kind ? 'load' : 'value'}`);
   const plots = Array.isArray(o.plots) ? o.plots.flatMap((p: unknown, i) => readPlot(p, `plots[${i}]`, configurations.length, problems)) : [];
   const ids = plots.map((p) => p.id);
   if (new Set(ids).size !== ids.length) problems.push('plots: two plots have the same id');
   const cost = (o.cost ?? {}) as Record<string, unknown>;
+  const related =
+    o.related === undefined
+      ? undefined
+      : Array.isArray(o.related)
+        ? o.related.map((r: unknown, i) => {
+            const x = (r ?? {}) as Record<string, unknown>;
+            if (typeof x.study !== 'string' || !ID.test(x.study)) problems.push(`related[${i}].study: a study id (lower-case letters, digits and dashes)`);
+            return { study: String(x.study), label: str(x.label, `related[${i}].label`) };
+          })
+        : (problems.push('related: a list of { study, label }'), undefined);
   const study: Study = {
     id,
     title: str(o.title, 'title'),
@@ -105,13 +184,14 @@ export function parseStudy(text: string): { ok: true; study: Study } | { ok: fal
     tagline: typeof o.tagline === 'string' ? o.tagline : '',
     description: typeof o.description === 'string' ? o.description : '',
     configurations,
-    axis: { kind: 'load', label: str(a.label, 'axis.label'), values, hint: typeof a.hint === 'string' ? a.hint : '' },
+    axis: { kind: kind ?? 'load', label: str(a.label, 'axis.label'), values, hint: typeof a.hint === 'string' ? a.hint : '' },
     seeds: num(o.seeds, 'seeds', (n) => Number.isInteger(n) && n >= 1 && n <= 100, 'a whole number from 1 to 100'),
     seedsHint: typeof o.seedsHint === 'string' ? o.seedsHint : '',
     durationUs: o.durationUs === null || o.durationUs === undefined ? null : num(o.durationUs, 'durationUs', (n) => Number.isInteger(n) && n >= 1, 'a whole number of µs'),
     plots,
     videoTraceClass: typeof o.videoTraceClass === 'string' ? o.videoTraceClass : null,
     cost: { msPerSimulatedMs: num(cost.msPerSimulatedMs, 'cost.msPerSimulatedMs', (n) => n > 0, 'above 0') },
+    ...(related ? { related } : {}),
   };
   return problems.length > 0 ? { ok: false, problems } : { ok: true, study };
 }
@@ -125,7 +205,10 @@ function readPlot(p: unknown, path: string, configurations: number, problems: st
       const metric = METRIC_NAMES.find((m) => m === r.metric);
       if (!metric) problems.push(`${path}.metric: one of ${METRIC_NAMES.join(', ')}`);
       if (typeof r.title !== 'string') problems.push(`${path}.title: a text`);
-      return metric ? [{ kind: 'metric', id, metric, title: String(r.title) }] : [];
+      const reference = METRIC_NAMES.find((m) => m === r.reference);
+      if (r.reference !== undefined && !reference) problems.push(`${path}.reference: one of ${METRIC_NAMES.join(', ')}`);
+      if (!metric) return [];
+      return [reference ? { kind: 'metric', id, metric, title: String(r.title), reference } : { kind: 'metric', id, metric, title: String(r.title) }];
     }
     case 'cdf':
     case 'jitter':

@@ -9,6 +9,7 @@ import { withDuration } from '../sweep/sweepData';
 import { runPoints, workerCount, type PointOutcome } from '../sweep/sweepPlan';
 import { planJobs, pointClasses, pointKey, pointSamples, runSummary, seedOf, withSeed, type ClassPoint, type Job, type RunSummary } from './data';
 import type { StudyParams } from './route';
+import { AXIS_INFO, type AxisKind } from './study';
 
 /** Most runs of one sweep (configurations × loads × seeds). */
 export const MAX_RUNS = 2000;
@@ -25,6 +26,8 @@ export type Phase =
 /** A sweep as started: its parameters and plan. */
 export interface Plan {
   params: StudyParams;
+  /** What `params.loads` holds (default: total offered loads). */
+  axis?: AxisKind;
   /** The video source, in words (null: the presets' synthetic model). */
   video: string | null;
   labels: string[];
@@ -36,6 +39,8 @@ export type PointMap = ReadonlyMap<string, { load: number; runs: number; classes
 /** What to run: the configurations' labels and (when called) their scenarios' JSON. */
 export interface SweepRequest {
   params: StudyParams;
+  /** What `params.loads` holds (default: total offered loads). */
+  axis?: AxisKind;
   labels: string[];
   /** The configurations' scenarios (JSON text), in the labels' order; throws with a reason. */
   scenarios: () => Promise<string[]>;
@@ -70,6 +75,8 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
     (req: SweepRequest) => {
       if (controller.current) return;
       const { params, labels } = req;
+      const axis = req.axis ?? 'load';
+      const { engine: axisName, noun } = AXIS_INFO[axis];
       const meanCi90 = engine.meanCi90.bind(engine);
       const abort = new AbortController();
       controller.current = abort;
@@ -79,7 +86,7 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
       const jobs = planJobs(labels.length, params.loads, params.seeds);
       const workers = workersFor(jobs.length);
       const lastLoad = params.loads.length - 1;
-      setPlan({ params, labels, jobs, video: req.video });
+      setPlan({ params, axis, labels, jobs, video: req.video });
       setPoints(new Map());
       setSeedsDone(new Map());
       setCdfRuns(new Map());
@@ -95,7 +102,7 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
           const scenarios = await req.scenarios();
           for (let i = 0; i < workers; i++) {
             if (createEngine) engines.push(createEngine());
-            else engines.push({ run: engine.run.bind(engine), atLoad: engine.atLoad.bind(engine) });
+            else engines.push({ run: engine.run.bind(engine), atLoad: engine.atLoad.bind(engine), atPoint: engine.atPoint.bind(engine) });
             // Without a factory every slot shares the page's engine: one run at a time.
             if (!createEngine) break;
           }
@@ -110,8 +117,8 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
               if (!job || !sweepEngine || scenario === undefined) return { status: 'failed', message: 'internal: no such run' };
               const seed = (params.firstSeed ?? seedOf(scenario)) + job.seedIndex;
               const json = withSeed(withDuration(scenario, params.durationUs), seed);
-              const what = `${labels[job.scheduler] ?? ''} at load ${job.load}, seed ${seed}`;
-              const outcome = await runAtLoad(sweepEngine, json, job.load, what, (f) => (progress[slot] = f), signal);
+              const what = `${labels[job.scheduler] ?? ''} at ${noun} ${job.load}, seed ${seed}`;
+              const outcome = await runAtLoad(sweepEngine, json, job.load, what, (f) => (progress[slot] = f), signal, axisName);
               return outcome.status === 'done' ? { status: 'done', value: { summary: runSummary(outcome.value, job.loadIndex === lastLoad), hardware: outcome.value.hardware ?? null } } : outcome;
             },
             (point, outcome, finished) => {

@@ -5,6 +5,7 @@ import { CdfPanel, classesToCdfSeries } from '../charts';
 import type { RunRecord } from '../state/useRunner';
 import { downloadText } from '../shared/download';
 import { ResultsTable } from './ResultsTable';
+import { NpResultsTable } from './NpResultsTable';
 
 interface Props {
   record: RunRecord | null;
@@ -29,6 +30,7 @@ export const ResultsPanel = memo(function ResultsPanel({ record, stale }: Props)
       {/* Log latency axis by default: class latencies span several decades. */}
       <CdfPanel series={series} title="Latency CDF per class" filename="qoslab-latency-cdf" defaultLogX />
       <ResultsTable results={record.results} />
+      {record.results.network_processor ? <NpResultsTable np={record.results.network_processor} /> : null}
       <div className="row">
         <button type="button" onClick={() => downloadText('qoslab-results.json', record.resultsJson)}>
           Download results (JSON)

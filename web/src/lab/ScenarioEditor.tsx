@@ -1,5 +1,5 @@
 // The scenario being edited: a link lab (general settings, the classes, the scheduler) or
-// a network (the network editor's sections).
+// a network (the network editor's sections); a network-processor node has no editor (a note instead).
 import { memo, useCallback, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import type { Scenario } from '../generated';
@@ -12,6 +12,7 @@ import { fieldId } from '../shared/errors';
 import { FieldMessages } from '../form/fields';
 import { useFieldErrors } from '../form/fieldErrors';
 import { GeneralEditor } from './GeneralEditor';
+import { isNetworkProcessor, NpScenarioNote } from './NpScenarioNote';
 import { SchedulerEditor } from './SchedulerEditor';
 import type { Edit } from '../form/types';
 import type { LabEdit } from './types';
@@ -26,6 +27,7 @@ interface Props {
 export const ScenarioEditor = memo(function ScenarioEditor({ scenario, onEdit, validate }: Props) {
   const labEdit: LabEdit = useCallback((f) => onEdit((s) => (isLinkLab(s) ? f(s) : s)), [onEdit]);
   if (isNetwork(scenario)) return <NetworkEditor scenario={scenario} onEdit={onEdit} validate={validate} />;
+  if (isNetworkProcessor(scenario)) return <NpScenarioNote scenario={scenario} />;
   if (!isLinkLab(scenario)) return null;
   return <LinkLabEditor scenario={scenario} onEdit={labEdit} />;
 });

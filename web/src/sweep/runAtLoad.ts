@@ -1,6 +1,6 @@
 // One sweep point on one worker: scale the scenario to a total offered load, run it with
 // progress and cancel, and read its results. Shared by the sweep and R2 views.
-import type { RunResults } from '../generated';
+import type { Axis, RunResults } from '../generated';
 import { engineErrorLines } from '../shared/errors';
 import { parseResults } from '../shared/format';
 import type { SweepEngine } from '../engine/client';
@@ -10,7 +10,8 @@ import { outcomeLines } from '../engine/outcome';
 /**
  * Scales `json` to total offered `load` on `engine`, runs it reporting its fraction to
  * `onFraction` (0 again when it ends), and gives its results; a failure's message starts
- * with `what` (e.g. "R1: DTable at load 0.5").
+ * with `what` (e.g. "R1: DTable at load 0.5"). Along another `axis` (a network processor's
+ * `streams` or `packet_bytes`) the engine's `atPoint` sets the value instead.
  */
 export async function runAtLoad(
   engine: SweepEngine,
@@ -19,8 +20,10 @@ export async function runAtLoad(
   what: string,
   onFraction: (fraction: number) => void,
   signal: AbortSignal,
+  axis: Axis = 'load',
 ): Promise<PointOutcome<RunResults>> {
-  const scaled = await engine.atLoad(json, load);
+  const scaled = axis === 'load' ? await engine.atLoad(json, load) : engine.atPoint ? await engine.atPoint(json, axis, load) : null;
+  if (scaled === null) return { status: 'failed', message: `${what}: this engine cannot sweep along “${axis}”` };
   if (scaled.status !== 'done') return { status: 'failed', message: `${what}: ${outcomeLines(scaled).join('; ')}` };
   onFraction(0);
   // A late progress report (its own channel) must not touch the slot's next point.

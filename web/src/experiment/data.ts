@@ -43,6 +43,8 @@ export interface RunClass {
   /** A network processor's figures (null or absent: not a network processor): the class's window violations, the run's memory accesses and cycles per scheduled packet. */
   np?: NpFigures | null;
   throughput: number;
+  /** Throughput in flits per cycle per end point (null or absent: the network has no flit size). */
+  flits?: number | null;
   /** Mean latency in ns (null without packets). */
   meanNs: number | null;
   /** 99th percentile latency in ns. */
@@ -90,6 +92,7 @@ export function runSummary(results: RunResults, keepCdf: boolean): RunSummary {
     name: c.name,
     np: np ? { violations: np.categories[i]?.violations ?? 0, accessesPerPacket: np.cost.accesses_per_packet, cyclesPerPacket: np.cost.cycles_per_packet } : null,
     throughput: c.throughput,
+    flits: c.flits?.throughput ?? null,
     meanNs: c.latency_ns.mean,
     p99Ns: c.latency_ns.p99,
     maxNs: c.latency_ns.max,
@@ -114,7 +117,9 @@ export type ClassPoint = { name: string } & Record<Metric, Stat>;
 /** The metrics every run has, then those of network processors, in the order of `pointSamples`. */
 const BASE_METRICS = ['throughput', 'meanNs', 'p99Ns'] as const;
 const NP_METRICS = ['violations', 'accessesPerPacket', 'cyclesPerPacket'] as const;
-const METRICS = [...BASE_METRICS, ...NP_METRICS] as const;
+/** Networks with a flit size (R3): throughput in flits per cycle per end point. */
+const FLIT_METRICS = ['flitsPerCycle'] as const;
+const METRICS = [...BASE_METRICS, ...NP_METRICS, ...FLIT_METRICS] as const;
 /** A metric a point summarises. */
 export type Metric = (typeof METRICS)[number];
 
@@ -124,6 +129,8 @@ function metricValue(c: RunClass | undefined, m: Metric): number | null | undefi
     case 'meanNs':
     case 'p99Ns':
       return c?.[m];
+    case 'flitsPerCycle':
+      return c?.flits;
     default:
       return c?.np?.[m];
   }
@@ -131,13 +138,15 @@ function metricValue(c: RunClass | undefined, m: Metric): number | null | undefi
 
 /**
  * The value lists to summarise for a point: per class (of the first run), throughput,
- * mean latency and p99 over the runs, leaving out runs without a value (no packets), as
- * the engine's `SweepPoint::from_runs` does.
+ * mean latency and p99 over the runs (then the network-processor figures, or the flits per
+ * cycle, where the runs have them), leaving out runs without a value (no packets), as the
+ * engine's `SweepPoint::from_runs` does. `metrics` says which lists each class has, in order.
  */
-export function pointSamples(runs: readonly RunSummary[]): { names: string[]; samples: number[][] } {
+export function pointSamples(runs: readonly RunSummary[]): { names: string[]; samples: number[][]; metrics: Metric[] } {
   const names = (runs[0] ?? []).map((c) => c.name);
-  // Network-processor figures only where the runs have them (other studies keep three lists per class).
-  const metrics = runs[0]?.[0]?.np ? METRICS : BASE_METRICS;
+  // Network-processor figures and flits only where the runs have them (other studies keep three lists per class).
+  const first = runs[0]?.[0];
+  const metrics: Metric[] = [...BASE_METRICS, ...(first?.np ? NP_METRICS : []), ...(typeof first?.flits === 'number' ? FLIT_METRICS : [])];
   const samples = names.flatMap((_, i) =>
     metrics.map((m) =>
       runs.flatMap((r) => {
@@ -146,7 +155,7 @@ export function pointSamples(runs: readonly RunSummary[]): { names: string[]; sa
       }),
     ),
   );
-  return { names, samples };
+  return { names, samples, metrics };
 }
 
 /** A [mean, half-width] pair from the engine (NaN for none) as a `Stat`. */
@@ -155,13 +164,19 @@ export function toStat(pair: readonly number[] | undefined): Stat {
   return { mean: num(pair?.[0]), ci90: num(pair?.[1]) };
 }
 
-/** The per-class summary of a point from the engine's [mean, half-width] of each list of `pointSamples`. */
-export function pointClasses(names: readonly string[], stats: readonly (readonly number[])[]): ClassPoint[] {
+/**
+ * The per-class summary of a point from the engine's [mean, half-width] of each list of
+ * `pointSamples` (`metrics`: its lists per class; default: the first ones of every metric,
+ * as many as the stats hold per class).
+ */
+export function pointClasses(names: readonly string[], stats: readonly (readonly number[])[], metrics?: readonly Metric[]): ClassPoint[] {
   const per = names.length > 0 ? Math.round(stats.length / names.length) : BASE_METRICS.length;
+  const lists = metrics ?? METRICS.slice(0, per);
   return names.map((name, i) => {
     const point = { name } as ClassPoint;
-    METRICS.forEach((m, k) => {
-      point[m] = k < per ? toStat(stats[i * per + k]) : { mean: null, ci90: null };
+    METRICS.forEach((m) => {
+      const k = lists.indexOf(m);
+      point[m] = k >= 0 ? toStat(stats[i * lists.length + k]) : { mean: null, ci90: null };
     });
     return point;
   });
@@ -337,7 +352,15 @@ export function pointsCsv(labels: readonly string[], loads: readonly number[], p
 
 /** CSV of one metric's chart: configuration, load, class, runs, the metric and its 90% half-width. */
 export function metricCsv(labels: readonly string[], loads: readonly number[], points: Points, metric: (typeof METRICS)[number]): string {
-  const name = { throughput: 'throughput', meanNs: 'mean_ns', p99Ns: 'p99_ns', violations: 'violations', accessesPerPacket: 'accesses_per_packet', cyclesPerPacket: 'cycles_per_packet' }[metric];
+  const name = {
+    throughput: 'throughput',
+    meanNs: 'mean_ns',
+    p99Ns: 'p99_ns',
+    violations: 'violations',
+    accessesPerPacket: 'accesses_per_packet',
+    cyclesPerPacket: 'cycles_per_packet',
+    flitsPerCycle: 'flits_per_cycle',
+  }[metric];
   const lines = [`scheduler,load,class,runs,${name},${name}_ci90`];
   labels.forEach((label, s) =>
     loads.forEach((load, li) => {

@@ -93,6 +93,8 @@ test('a reduced R3 sweep of the 4-ary 3-tree draws a panel per topology with ban
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${screens}r3-390.png`, fullPage: true });
+  await view(page).locator('section.panel').first().screenshot({ path: `${screens}r3-form-390.png` });
+  await mean.screenshot({ path: `${screens}r3-mean-390.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The share link carries the view, every parameter and the panels run; re-running it gives the same numbers.

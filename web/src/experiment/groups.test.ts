@@ -103,12 +103,12 @@ describe('grouped studies (R3)', () => {
 
   it('estimates a sweep from each configuration’s cost, as the workers take the runs', () => {
     const s = study(r3Text);
-    // The 4-ary 3-tree alone: 4 loads x 3 seeds of 100 µs at 5000 ms per simulated ms on 2 workers: 6 rounds of 0.5 s.
-    expect(estimateSweepSeconds(s, [0], 4, 3, 100, 2)).toBeCloseTo(3);
+    // The 4-ary 3-tree alone: 4 loads x 3 seeds of 100 µs at 15 000 ms per simulated ms on 2 workers: 6 rounds of 1.5 s.
+    expect(estimateSweepSeconds(s, [0], 4, 3, 100, 2)).toBeCloseTo(9);
     // One cost for all: the same as estimateSeconds.
     expect(estimateSweepSeconds(s, [0], 4, 3, 100, 2)).toBeCloseTo(estimateSeconds(s, 12, 100, 2));
-    // The 8x8x8 torus costs 220 times as much per run: one run of it holds a worker for 110 s.
-    expect(estimateSweepSeconds(s, [0, 3], 1, 1, 100, 2)).toBeCloseTo(110);
+    // The 8x8x8 torus costs about 100 times as much per run: one run of it holds a worker for 160 s.
+    expect(estimateSweepSeconds(s, [0, 3], 1, 1, 100, 2)).toBeCloseTo(160);
   });
 
   it('carries the panels run in the share link, and says when they are missing or wrong', () => {

@@ -33,7 +33,7 @@ export function PanelChooser({
         </div>
       ) : (
         <div className="hint" id={`${prefix}-panels-hint`}>
-          Each panel runs every {label.toLowerCase()}’s configurations at every load and seed; bigger networks take much longer.
+          Each {label.toLowerCase()} ticked runs all its configurations at every load and seed; bigger networks take much longer.
         </div>
       )}
     </fieldset>

@@ -377,6 +377,14 @@ fn sweep_of_the_4ary3tree_gives_per_sl_results_and_qos_gets_what_it_injects() {
         for c in classes {
             assert!(c["throughput_ci90"].is_number(), "{c}");
             assert!(c["mean_ns"].as_f64().unwrap() > 0.0, "{c}");
+            // Flits per cycle per end point, summarised per SL; R3's packets are whole
+            // flits, so they are the throughput normalised to the link.
+            let flits = c["flits_per_cycle"].as_f64().unwrap();
+            assert!(
+                (flits - c["throughput"].as_f64().unwrap()).abs() < 1e-12,
+                "{c}"
+            );
+            assert!(c["flits_per_cycle_ci90"].is_number(), "{c}");
         }
         for run in p["results"].as_array().unwrap() {
             for (name, offered, got) in &flits(run)[..4] {

@@ -30,6 +30,7 @@ test('every step of every lesson opens from the index', async ({ page }) => {
   await expect(links).toHaveText([
     'R1: why tables need deficits',
     'R2: latency and bandwidth decoupled',
+    'R3: hierarchical vs flat switches',
     'R4: do we need 16 VCs?',
     'R5: constant-time scheduling on a network processor',
     'R6: fairness over two resources',
@@ -37,6 +38,7 @@ test('every step of every lesson opens from the index', async ({ page }) => {
   for (const [title, steps] of [
     ['R1: why tables need deficits', 4],
     ['R2: latency and bandwidth decoupled', 4],
+    ['R3: hierarchical vs flat switches', 3],
     ['R4: do we need 16 VCs?', 3],
     ['R5: constant-time scheduling on a network processor', 4],
     ['R6: fairness over two resources', 5],

@@ -4,6 +4,7 @@ import { VIEWS, viewOf } from './views';
 describe('the view registry', () => {
   it('maps addresses to views, old links included', () => {
     expect(viewOf('#view=r2&loads=0.8,1&seeds=2').id).toBe('r2');
+    expect(viewOf('#view=r3&loads=0.7,1&seeds=2&seed=&us=100&panels=0').id).toBe('r3');
     expect(viewOf('#view=r4&loads=1&seeds=1').id).toBe('r4');
     expect(viewOf('#view=r5&loads=0.8,1&seeds=2').id).toBe('r5');
     expect(viewOf('#view=study&id=r2').id).toBe('study');

@@ -85,6 +85,7 @@ export const VIEWS: readonly ViewEntry[] = [
     },
   },
   studyAlias('r2', 'r2', 'Multimedia network (R2)', 'QoS scheduling in a 64-node network: four schedulers swept over offered load, with confidence bands.'),
+  studyAlias('r3', 'r3', 'InfiniBand vs Omni-Path (R3)', 'Flat against hierarchical switches with DTable: latency and throughput per SL against load, a panel per topology.'),
   studyAlias('r4', 'r4', 'Two VCs at the switches (R4)', 'Do switches need a VC per class? Four switch designs: QoS latency and jitter, best-effort throughput, cost.'),
   studyAlias('r5', 'r5', 'DWCS on a network processor (R5)', 'Exact heap against constant-time HILQ: window violations, memory accesses and cycles per packet against utilisation.'),
   studyAlias('r6', 'r6', 'PCFQ on a network processor (R6)', 'PCFQ against two separate WFQ schedulers on a network processor: delay per packet over time, and mean, maximum and spread per category.'),

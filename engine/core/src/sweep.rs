@@ -271,6 +271,16 @@ pub struct SweepClass {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub jitter_p99_abs_ns: Option<f64>,
+    /// Mean throughput in flits per cycle per end point (networks with a `flit_bytes`:
+    /// R3's per-SL metric; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub flits_per_cycle: Option<f64>,
+    /// 90% confidence half-width of `flits_per_cycle` (absent with fewer than 2 runs or no
+    /// flit size).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub flits_per_cycle_ci90: Option<f64>,
 }
 
 impl SweepPoint {
@@ -297,6 +307,7 @@ impl SweepPoint {
                 let p99s = per_run(&|c| c.latency_ns.p99);
                 let maxes = per_run(&|c| c.latency_ns.max);
                 let jitter = per_run(&|c| c.jitter_ns.as_ref().and_then(|j| j.p99_abs));
+                let flits = per_run(&|c| c.flits.as_ref().map(|f| f.throughput));
                 SweepClass {
                     name,
                     offered: mean(&offered).unwrap_or(0.0),
@@ -307,6 +318,8 @@ impl SweepPoint {
                     throughput_ci90: ci90_half_width(&throughput),
                     mean_ns_ci90: ci90_half_width(&means),
                     jitter_p99_abs_ns: mean(&jitter),
+                    flits_per_cycle: mean(&flits),
+                    flits_per_cycle_ci90: ci90_half_width(&flits),
                 }
             })
             .collect();

@@ -1,13 +1,15 @@
 // The plots of a study's results, as its `plots` list says: a metric vs load per class (a
 // line and a 90% band per configuration), latency and jitter CDFs at the highest load, the
 // admission table, the hardware cost table and the improvement table. Each chart exports its own data.
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ExportButtons } from '../charts/ExportButtons';
 import { cdfToCsv } from '../charts/export';
 import { PanelsChart, type Panel } from '../charts/PanelsChart';
 import { chooseTimeUnit } from '../charts/units';
 import { bandPanels, jitterExtent, jitterPanels, metricCsv, poolCdfs, type RunSummary } from './data';
+import { ClassChooser } from './ClassChooser';
 import { CostSection } from './CostSection';
+import { groupedPanels, type ClassChoice } from './groups';
 import { DelaySeriesSection, DelayTableSection } from './DelaySections';
 import { AdmissionSection, ImprovementSection } from './ResultTables';
 import type { HardwareCost } from '../generated';
@@ -77,19 +79,28 @@ export function ExperimentResults({
   const highest = loads[loads.length - 1] ?? 0;
   const xLabel = study.axis.label;
   const axisInfo = AXIS_INFO[plan.axis ?? 'load'];
+  // A grouped study (R3) shows one class at a time in a panel per topology, or all as small multiples.
+  const [choice, setChoice] = useState<ClassChoice>(0);
+  const classNames = [...points.values()][0]?.classes.map((c) => c.name) ?? [];
+  const shown = choice === 'all' ? 'every class' : (classNames[choice] ?? '');
   const plot = (p: StudyPlot) => {
     switch (p.kind) {
       case 'metric': {
         const info = METRIC_INFO[p.metric];
         const scale = info.time ? unit.factor : 1;
         const yLabel = info.time ? `${info.axis} (${unit.unit})` : info.axis;
+        const reference = p.reference ? { metric: p.reference, name: METRIC_INFO[p.reference].axis } : undefined;
+        const panels = study.groups
+          ? groupedPanels(study, plan.configs, loads, points, p.metric, choice, scale)
+          : bandPanels(labels, loads, points, p.metric, scale, reference);
+        const title = study.groups ? `${p.title} (${shown})` : p.title;
         return (
-          <ChartSection key={p.id} prefix={prefix} id={p.id} title={p.title} csv={() => metricCsv(labels, loads, points, p.metric, axisInfo.csv, p.reference ? [p.reference] : [])}>
+          <ChartSection key={p.id} prefix={prefix} id={p.id} title={title} csv={() => metricCsv(labels, loads, points, p.metric, axisInfo.csv, p.reference ? [p.reference] : [])}>
             {(ref) => (
               <PanelsChart
-                panels={bandPanels(labels, loads, points, p.metric, scale, p.reference ? { metric: p.reference, name: METRIC_INFO[p.reference].axis } : undefined)}
+                panels={panels}
                 logX={axisInfo.logX}
-                title={`${p.title.replace(/ \(.*\)$/, '').replace(/offered load$/, xLabel.toLowerCase())}`}
+                title={`${title.replace(/ \(.*\)$/, '').replace(/offered load$/, xLabel.toLowerCase())}${study.groups ? `, ${shown}` : ''}`}
                 xLabel={xLabel}
                 yLabel={yLabel}
                 independentY={!info.time}
@@ -146,7 +157,12 @@ export function ExperimentResults({
         return <ImprovementSection key={p.id} prefix={prefix} labels={labels} loads={loads} points={points} baseline={p.baseline} />;
     }
   };
-  return <>{study.plots.map(plot)}</>;
+  return (
+    <>
+      {study.groups ? <ClassChooser prefix={prefix} classes={classNames} choice={choice} onChoice={setChoice} /> : null}
+      {study.plots.map(plot)}
+    </>
+  );
 }
 
 /** Runs shorter than this give voice and controlled-load connections no jitter sample (they send every 20–22 ms). */

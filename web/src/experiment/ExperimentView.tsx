@@ -10,17 +10,20 @@ import { urlWithHash } from '../share/link';
 import { useHashSync } from '../state/useHashSync';
 import { ExperimentResults } from './ExperimentResults';
 import { PointProgress } from './ResultTables';
+import { defaultPanelIndices, panelsOf, selectedConfigurations } from './groups';
+import { PanelChooser } from './PanelChooser';
 import {
   durationProblem,
   encodeTrace,
   firstSeedProblem,
+  panelsProblem,
   parseStudyHash,
   seedsProblem,
   studyHash,
   studyPrefix,
   type StudyParams,
 } from './route';
-import { estimateSeconds, formatEstimate, loadStudy, parseAxisValues, type AxisKind, type Study } from './study';
+import { estimateSweepSeconds, formatEstimate, loadStudy, parseAxisValues, type AxisKind, type Study } from './study';
 import { MAX_RUNS, useSweep, workersFor } from './useSweep';
 import { useVideoTrace } from './useVideoTrace';
 import { VideoSource } from './VideoSource';
@@ -87,6 +90,8 @@ interface Fields {
   seeds: string;
   seed: string;
   us: string;
+  /** A grouped study's panels to run (null: ungrouped). */
+  panels: number[] | null;
 }
 
 const fieldsOf = (p: StudyParams): Fields => ({
@@ -94,25 +99,36 @@ const fieldsOf = (p: StudyParams): Fields => ({
   seeds: String(p.seeds),
   seed: p.firstSeed === null ? '' : String(p.firstSeed),
   us: p.durationUs === null ? '' : String(p.durationUs),
+  panels: p.panels,
 });
 
 const wholeOrNull = (text: string): number | null => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text) : NaN);
 
 /** The parameters in the form, and a problem per field. */
-function readFields(f: Fields, axis: AxisKind) {
+function readFields(f: Fields, axis: AxisKind, panelCount: number) {
   const loads = parseAxisValues(f.loads, axis);
   const seeds = /^\d+$/.test(f.seeds.trim()) ? Number(f.seeds) : NaN;
   const firstSeed = wholeOrNull(f.seed);
   const durationUs = wholeOrNull(f.us);
-  const problems = { loads: loads.error, seeds: seedsProblem(seeds), seed: firstSeedProblem(firstSeed), us: durationProblem(durationUs) };
+  const problems = {
+    loads: loads.error,
+    seeds: seedsProblem(seeds),
+    seed: firstSeedProblem(firstSeed),
+    us: durationProblem(durationUs),
+    panels: f.panels === null ? null : panelsProblem(f.panels, panelCount),
+  };
   const ok = Object.values(problems).every((p) => p === null);
-  const params: StudyParams | null = ok ? { loads: loads.loads, seeds, firstSeed, durationUs } : null;
+  const params: StudyParams | null = ok ? { loads: loads.loads, seeds, firstSeed, durationUs, panels: f.panels } : null;
   return { params, problems };
 }
 
 function StudyExperiment({ engine, createEngine, study, prefix, readPreset = defaultReadPreset, initialHash, readSampleTrace = defaultReadSample }: Props & { study: Study }) {
   const id = study.id;
-  const defaults = useMemo(() => ({ loads: study.axis.values, seeds: study.seeds, durationUs: study.durationUs, axis: study.axis.kind }), [study]);
+  const panelNames = useMemo(() => panelsOf(study), [study]);
+  const defaults = useMemo(
+    () => ({ loads: study.axis.values, seeds: study.seeds, durationUs: study.durationUs, axis: study.axis.kind, panels: defaultPanelIndices(study), panelCount: panelsOf(study).length }),
+    [study],
+  );
   const [initial] = useState(() => parseStudyHash(initialHash ?? window.location.hash, defaults));
   const [fields, setFields] = useState<Fields>(() => fieldsOf(initial.params));
   const [linkProblems, setLinkProblems] = useState<string[]>(initial.problems);
@@ -133,7 +149,7 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
   const sweep = useSweep(engine, createEngine);
   const { phase, running } = sweep;
 
-  const read = readFields(fields, study.axis.kind);
+  const read = readFields(fields, study.axis.kind, panelNames.length);
   const tracePayload = useMemo(
     () => (video.useTrace && video.trace.text.trim() !== '' && traceFitsLink(video.trace.text) ? encodeTrace(video.trace.text) : null),
     [video.useTrace, video.trace.text],
@@ -153,13 +169,15 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
   useHashSync(hash, onExternal);
   const url = urlWithHash(hash ?? studyHash(prefix, initial.params), window.location);
 
-  const labels = study.configurations.map((c) => c.label);
+  const configs = selectedConfigurations(study, read.params?.panels ?? fields.panels);
+  const labels = configs.map((c) => study.configurations[c]?.label ?? '');
   const runs = read.params ? labels.length * read.params.loads.length * read.params.seeds : 0;
   const tooMany = runs > MAX_RUNS ? `At most ${MAX_RUNS} runs per sweep (now ${runs}).` : null;
   const canRun = read.params !== null && tooMany === null && !running && video.ready;
   const presetUs = firstPreset ? ((JSON.parse(firstPreset) as { duration_us?: number }).duration_us ?? null) : null;
   const durationUs = read.params?.durationUs ?? presetUs;
-  const estimate = read.params && durationUs !== null ? estimateSeconds(study, runs, durationUs, workersFor(runs)) : null;
+  const estimate =
+    read.params && durationUs !== null ? estimateSweepSeconds(study, configs, read.params.loads.length, read.params.seeds, durationUs, workersFor(runs)) : null;
 
   // Keyboard users keep their place: Run disables itself while running, so focus moves to
   // Cancel, and back to Run at the end.
@@ -179,17 +197,19 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
     if (!params || !canRun) return;
     focusWasOnRun.current = document.activeElement === runRef.current;
     const traceText = video.useTrace ? video.trace.text : null;
+    const chosen = configs.flatMap((c) => study.configurations[c] ?? []);
     sweep.start({
       params,
       axis: study.axis.kind,
       labels,
+      configs,
       video: video.note,
       scenarios: async () => {
         let presets: string[];
         try {
-          presets = await Promise.all(study.configurations.map((c) => readPreset(c.preset)));
+          presets = await Promise.all(chosen.map((c) => readPreset(c.preset)));
         } catch (e) {
-          const files = study.configurations.map((c) => `${c.preset}.json`).join(', ');
+          const files = chosen.map((c) => `${c.preset}.json`).join(', ');
           throw new Error(`The ${study.short} presets could not be read (${files}): ${e instanceof Error ? e.message : String(e)}`, { cause: e });
         }
         if (traceText === null) return presets;
@@ -202,8 +222,8 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
     });
   };
 
-  const set = (k: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [k]: e.target.value }));
-  const field = (k: keyof Fields, label: string, hintText: string, input: React.InputHTMLAttributes<HTMLInputElement>) => {
+  const set = (k: Exclude<keyof Fields, 'panels'>) => (e: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [k]: e.target.value }));
+  const field = (k: Exclude<keyof Fields, 'panels'>, label: string, hintText: string, input: React.InputHTMLAttributes<HTMLInputElement>) => {
     const problem = read.problems[k];
     return (
       <div className={`field${problem ? ' has-error' : ''}`}>
@@ -273,6 +293,16 @@ function StudyExperiment({ engine, createEngine, study, prefix, readPreset = def
           {field('seed', 'First seed', 'Seeds are this, this + 1, …; empty starts at each preset’s seed.', { type: 'number', min: 0, step: 1, placeholder: 'each preset’s' })}
           {field('us', 'Simulated time per run (µs)', 'Empty keeps each preset’s; the warm-up shrinks in proportion.', { type: 'number', min: 1, step: 1, placeholder: 'each preset’s' })}
         </div>
+        {study.groups && fields.panels !== null ? (
+          <PanelChooser
+            prefix={id}
+            label={study.groups.panel}
+            panels={panelNames}
+            chosen={fields.panels}
+            onChange={(panels) => setFields((f) => ({ ...f, panels }))}
+            problem={read.problems.panels}
+          />
+        ) : null}
         {study.videoTraceClass ? (
           <VideoSource
             prefix={id}

@@ -4,10 +4,8 @@
 import { useMemo } from 'react';
 import { downloadText } from '../charts/export';
 import { colorFor } from '../charts/palette';
+import { admissionCsv, admissionRows, formatCount } from './admission';
 import {
-  admissionCsv,
-  admissionRows,
-  formatCount,
   formatImprovement,
   IMPROVEMENT_FORMULA,
   improvementCsv,

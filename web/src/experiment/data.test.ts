@@ -38,7 +38,7 @@ describe('study route', () => {
   });
 
   it('round-trips every parameter through the hash', () => {
-    const params = { loads: [0.8, 0.9, 1], seeds: 2, firstSeed: 7, durationUs: 1500 };
+    const params = { loads: [0.8, 0.9, 1], seeds: 2, firstSeed: 7, durationUs: 1500, panels: null };
     const hash = studyHash('view=r2', params);
     expect(hash).toBe('view=r2&loads=0.8,0.9,1&seeds=2&seed=7&us=1500');
     expect(parseStudyHash(`#${hash}`, R2)).toEqual({ params, problems: [], video: { source: 'synthetic', trace: null } });
@@ -101,6 +101,7 @@ describe('R2 data', () => {
       sustainedPacketsPerS: none,
       sustainedStreams: none,
       activeStreams: none,
+      flitsPerCycle: none,
     });
     expect(classes[1]?.meanNs).toEqual({ mean: null, ci90: null });
   });
@@ -148,6 +149,7 @@ describe('R2 data', () => {
     meanNs: { mean, ci90: ci },
     p99Ns: { mean: mean * 2, ci90: ci },
     violations: { mean: null, ci90: null },
+    flitsPerCycle: { mean: null, ci90: null },
     accessesPerPacket: { mean: null, ci90: null },
     cyclesPerPacket: { mean: null, ci90: null },
     budgetCycles: { mean: null, ci90: null },

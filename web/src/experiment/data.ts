@@ -43,6 +43,8 @@ export interface RunClass {
   /** A network processor's figures (null or absent: not a network processor): the class's window violations, the run's memory accesses and cycles per scheduled packet. */
   np?: NpFigures | null;
   throughput: number;
+  /** Throughput in flits per cycle per end point (null or absent: the network has no flit size). */
+  flits?: number | null;
   /** Mean latency in ns (null without packets). */
   meanNs: number | null;
   /** 99th percentile latency in ns. */
@@ -108,6 +110,7 @@ export function runSummary(results: RunResults, keepCdf: boolean): RunSummary {
         }
       : null,
     throughput: c.throughput,
+    flits: c.flits?.throughput ?? null,
     meanNs: c.latency_ns.mean,
     p99Ns: c.latency_ns.p99,
     maxNs: c.latency_ns.max,
@@ -132,7 +135,9 @@ export type ClassPoint = { name: string } & Record<Metric, Stat>;
 /** The metrics every run has, then those of network processors, in the order of `pointSamples`. */
 const BASE_METRICS = ['throughput', 'meanNs', 'p99Ns'] as const;
 const NP_METRICS = ['violations', 'accessesPerPacket', 'cyclesPerPacket', 'budgetCycles', 'sustainedPacketsPerS', 'sustainedStreams', 'activeStreams'] as const;
-const METRICS = [...BASE_METRICS, ...NP_METRICS] as const;
+/** Networks with a flit size (R3): throughput in flits per cycle per end point. */
+const FLIT_METRICS = ['flitsPerCycle'] as const;
+const METRICS = [...BASE_METRICS, ...NP_METRICS, ...FLIT_METRICS] as const;
 /** A metric a point summarises. */
 export type Metric = (typeof METRICS)[number];
 
@@ -142,6 +147,8 @@ function metricValue(c: RunClass | undefined, m: Metric): number | null | undefi
     case 'meanNs':
     case 'p99Ns':
       return c?.[m];
+    case 'flitsPerCycle':
+      return c?.flits;
     default:
       return c?.np?.[m];
   }
@@ -149,13 +156,15 @@ function metricValue(c: RunClass | undefined, m: Metric): number | null | undefi
 
 /**
  * The value lists to summarise for a point: per class (of the first run), throughput,
- * mean latency and p99 over the runs, leaving out runs without a value (no packets), as
- * the engine's `SweepPoint::from_runs` does.
+ * mean latency and p99 over the runs (then the network-processor figures, or the flits per
+ * cycle, where the runs have them), leaving out runs without a value (no packets), as the
+ * engine's `SweepPoint::from_runs` does. `metrics` says which lists each class has, in order.
  */
-export function pointSamples(runs: readonly RunSummary[]): { names: string[]; samples: number[][] } {
+export function pointSamples(runs: readonly RunSummary[]): { names: string[]; samples: number[][]; metrics: Metric[] } {
   const names = (runs[0] ?? []).map((c) => c.name);
-  // Network-processor figures only where the runs have them (other studies keep three lists per class).
-  const metrics = runs[0]?.[0]?.np ? METRICS : BASE_METRICS;
+  // Network-processor figures and flits only where the runs have them (other studies keep three lists per class).
+  const first = runs[0]?.[0];
+  const metrics: Metric[] = [...BASE_METRICS, ...(first?.np ? NP_METRICS : []), ...(typeof first?.flits === 'number' ? FLIT_METRICS : [])];
   const samples = names.flatMap((_, i) =>
     metrics.map((m) =>
       runs.flatMap((r) => {
@@ -164,7 +173,7 @@ export function pointSamples(runs: readonly RunSummary[]): { names: string[]; sa
       }),
     ),
   );
-  return { names, samples };
+  return { names, samples, metrics };
 }
 
 /** A [mean, half-width] pair from the engine (NaN for none) as a `Stat`. */
@@ -173,13 +182,19 @@ export function toStat(pair: readonly number[] | undefined): Stat {
   return { mean: num(pair?.[0]), ci90: num(pair?.[1]) };
 }
 
-/** The per-class summary of a point from the engine's [mean, half-width] of each list of `pointSamples`. */
-export function pointClasses(names: readonly string[], stats: readonly (readonly number[])[]): ClassPoint[] {
+/**
+ * The per-class summary of a point from the engine's [mean, half-width] of each list of
+ * `pointSamples` (`metrics`: its lists per class; default: the first ones of every metric,
+ * as many as the stats hold per class).
+ */
+export function pointClasses(names: readonly string[], stats: readonly (readonly number[])[], metrics?: readonly Metric[]): ClassPoint[] {
   const per = names.length > 0 ? Math.round(stats.length / names.length) : BASE_METRICS.length;
+  const lists = metrics ?? METRICS.slice(0, per);
   return names.map((name, i) => {
     const point = { name } as ClassPoint;
-    METRICS.forEach((m, k) => {
-      point[m] = k < per ? toStat(stats[i * per + k]) : { mean: null, ci90: null };
+    METRICS.forEach((m) => {
+      const k = lists.indexOf(m);
+      point[m] = k >= 0 ? toStat(stats[i * lists.length + k]) : { mean: null, ci90: null };
     });
     return point;
   });
@@ -371,6 +386,7 @@ const METRIC_CSV: Record<Metric, string> = {
   sustainedPacketsPerS: 'sustained_packets_per_s',
   sustainedStreams: 'sustained_streams',
   activeStreams: 'active_streams',
+  flitsPerCycle: 'flits_per_cycle',
 };
 
 /**
@@ -451,87 +467,4 @@ export function jitterPanels(labels: readonly string[], runs: ReadonlyMap<number
 /** The largest jitter magnitude of some panels (for a symmetric axis), in ns. */
 export function jitterExtent(panels: readonly JitterPanel[]): number {
   return Math.max(0, ...panels.flatMap((p) => p.series.flatMap((s) => s.points.map(([x]) => Math.abs(x)))));
-}
-
-/** One row of the admission table: a class, and per scheduler (or for all) its counts over the seeds. */
-export interface AdmissionRow {
-  className: string;
-  /** Index of the scheduler, or null when the counts are the same for every scheduler. */
-  scheduler: number | null;
-  /** Runs the counts come from. */
-  runs: number;
-  requested: CountRange;
-  admitted: CountRange;
-  refused: CountRange;
-}
-
-/** A count over several runs: mean, least and most. */
-export interface CountRange {
-  mean: number;
-  min: number;
-  max: number;
-}
-
-const range = (v: readonly number[]): CountRange => ({
-  mean: v.reduce((a, b) => a + b, 0) / Math.max(1, v.length),
-  min: Math.min(...v),
-  max: Math.max(...v),
-});
-
-/**
- * Connections requested / admitted / refused per connection class at the highest load.
- * Admission does not depend on the scheduler (it happens before any packet moves): when
- * every scheduler's runs have the same counts seed by seed, one row per class with
- * `scheduler: null`; otherwise one row per class and scheduler.
- */
-export function admissionRows(labels: readonly string[], runs: ReadonlyMap<number, readonly RunSummary[]>): { rows: AdmissionRow[]; sameForAll: boolean } {
-  const first = [...runs.values()].find((r) => r.length > 0)?.[0] ?? [];
-  const classes = first.flatMap((cls, c) => (cls.connections ? [{ name: cls.name, c }] : []));
-  const counts = (s: number, c: number) => (runs.get(s) ?? []).flatMap((r) => {
-      const k = r[c]?.connections;
-      return k ? [k] : [];
-    });
-  const key = (s: number, c: number) => JSON.stringify(counts(s, c));
-  const present = labels.map((_, s) => s).filter((s) => (runs.get(s) ?? []).length > 0);
-  const sameForAll = present.length > 0 && classes.every(({ c }) => present.every((s) => key(s, c) === key(present[0] ?? 0, c)));
-  const row = (name: string, c: number, s: number, scheduler: number | null): AdmissionRow[] => {
-    const list = counts(s, c);
-    if (list.length === 0) return [];
-    return [
-      {
-        className: name,
-        scheduler,
-        runs: list.length,
-        requested: range(list.map((x) => x.requested)),
-        admitted: range(list.map((x) => x.admitted)),
-        refused: range(list.map((x) => x.refused)),
-      },
-    ];
-  };
-  const rows = classes.flatMap(({ name, c }) =>
-    sameForAll ? row(name, c, present[0] ?? 0, null) : present.flatMap((s) => row(name, c, s, s)),
-  );
-  return { rows, sameForAll };
-}
-
-/** A count over runs as text: the number when every run agrees, else the mean (one decimal at most) and the range ("1234.5 (1200–1250)"). */
-export function formatCount(r: CountRange): string {
-  if (r.min === r.max) return String(r.min);
-  return `${Math.round(r.mean * 10) / 10} (${r.min}–${r.max})`;
-}
-
-/** CSV of the admission table. */
-export function admissionCsv(labels: readonly string[], rows: readonly AdmissionRow[]): string {
-  const lines = ['class,scheduler,runs,requested_mean,requested_min,requested_max,admitted_mean,admitted_min,admitted_max,refused_mean,refused_min,refused_max'];
-  for (const r of rows) {
-    lines.push(
-      [
-        csvField(r.className),
-        csvField(r.scheduler === null ? 'all' : (labels[r.scheduler] ?? '')),
-        r.runs,
-        ...[r.requested, r.admitted, r.refused].flatMap((c) => [c.mean, c.min, c.max]),
-      ].join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }

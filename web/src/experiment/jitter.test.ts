@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResults } from '../generated';
-import { admissionCsv, admissionRows, formatCount, jitterExtent, jitterPanels, runSummary, type RunSummary } from './data';
+import { admissionCsv, admissionRows, formatCount } from './admission';
+import { jitterExtent, jitterPanels, runSummary, type RunSummary } from './data';
 
 /** A run with a bursty class (no connections), and VO / VI connection classes. */
 const run = (vi: { samples: number; cdf: [number, number][] }, voSamples: number, viAdmitted = 90): RunSummary => [

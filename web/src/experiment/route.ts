@@ -21,7 +21,7 @@ export const MAX_FIRST_SEED = Number.MAX_SAFE_INTEGER - MAX_SEEDS;
 export const MAX_DURATION_US = 1_000_000;
 
 /** The parameters a link may carry (anything else means the link was damaged or cut). */
-const KNOWN = new Set([VIEW_PARAM, 'id', 'loads', 'seeds', 'seed', 'us', 'video', 'trace']);
+const KNOWN = new Set([VIEW_PARAM, 'id', 'loads', 'seeds', 'seed', 'us', 'panels', 'video', 'trace']);
 
 /** The parameters of a study's sweep. */
 export interface StudyParams {
@@ -33,6 +33,21 @@ export interface StudyParams {
   firstSeed: number | null;
   /** Simulated time per run in µs, or null for each preset's own. */
   durationUs: number | null;
+  /** A grouped study: the panels run (indices into its panels, increasing); null for an ungrouped study. */
+  panels: number[] | null;
+}
+
+/** What a study's hash falls back to. */
+export interface StudyDefaults {
+  loads: readonly number[];
+  seeds: number;
+  durationUs?: number | null;
+  /** What `loads` holds (default: total offered loads). */
+  axis?: AxisKind;
+  /** A grouped study: the panels run by default (null or absent: ungrouped). */
+  panels?: readonly number[] | null;
+  /** A grouped study: how many panels it has. */
+  panelCount?: number;
 }
 
 /**
@@ -59,8 +74,22 @@ export function decodeTrace(payload: string): string {
 }
 
 /** A study's sweep by default: its loads and seeds, each preset's seed and duration. */
-export function defaultParams(defaults: { loads: readonly number[]; seeds: number; durationUs?: number | null }): StudyParams {
-  return { loads: [...defaults.loads], seeds: defaults.seeds, firstSeed: null, durationUs: defaults.durationUs ?? null };
+export function defaultParams(defaults: StudyDefaults): StudyParams {
+  return {
+    loads: [...defaults.loads],
+    seeds: defaults.seeds,
+    firstSeed: null,
+    durationUs: defaults.durationUs ?? null,
+    panels: defaults.panels ? [...defaults.panels] : null,
+  };
+}
+
+/** Why a choice of panels is not usable (`count` panels in the study), or null. */
+export function panelsProblem(panels: readonly number[], count: number): string | null {
+  if (panels.length === 0) return 'Choose at least one panel to run.';
+  return panels.every((p) => Number.isInteger(p) && p >= 0 && p < count) && new Set(panels).size === panels.length
+    ? null
+    : `Panels are numbers from 0 to ${count - 1}, each once.`;
 }
 
 /** Why a seed count is not usable, or null. */
@@ -88,7 +117,7 @@ export function durationProblem(us: number | null): string | null {
  */
 export function parseStudyHash(
   hash: string,
-  defaults: { loads: readonly number[]; seeds: number; durationUs?: number | null; axis?: AxisKind },
+  defaults: StudyDefaults,
 ): { params: StudyParams; problems: string[]; video: StudyVideo } {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
   const params = defaultParams(defaults);
@@ -96,7 +125,8 @@ export function parseStudyHash(
   // A link is written with every parameter (`studyHash`): one with some but not all was cut
   // or edited, and whatever it lacks falls back to the study's defaults, which must be said.
   const unknown = [...q.keys()].filter((k) => !KNOWN.has(k));
-  const written = ['loads', 'seeds', 'seed', 'us'];
+  const grouped = defaults.panels !== undefined && defaults.panels !== null;
+  const written = ['loads', 'seeds', 'seed', 'us', ...(grouped ? ['panels'] : [])];
   const missing = written.filter((k) => !q.has(k));
   if (unknown.length > 0 || (missing.length > 0 && missing.length < written.length)) {
     problems.push(
@@ -135,6 +165,13 @@ export function parseStudyHash(
     if (p) problems.push(`us: ${p}`);
     else params.durationUs = us;
   }
+  const panels = q.get('panels');
+  if (panels !== null && grouped) {
+    const list = panels.trim() === '' ? [] : panels.split(',').map((t) => (/^\d+$/.test(t.trim()) ? Number(t) : NaN));
+    const p = panelsProblem(list, defaults.panelCount ?? 0);
+    if (p) problems.push(`panels: ${p}`);
+    else params.panels = [...list].sort((a, b) => a - b);
+  }
   const video: StudyVideo = { source: 'synthetic', trace: null };
   const source = q.get('video');
   if (source === 'trace') {
@@ -162,6 +199,7 @@ export function studyHash(prefix: string, params: StudyParams, video?: { source:
   const parts = [prefix, `loads=${params.loads.join(',')}`, `seeds=${params.seeds}`];
   // Written even when empty (each preset's), so a cut link is recognised (`parseStudyHash`).
   parts.push(`seed=${params.firstSeed ?? ''}`, `us=${params.durationUs ?? ''}`);
+  if (params.panels !== null) parts.push(`panels=${params.panels.join(',')}`);
   if (video?.source === 'trace') {
     parts.push('video=trace');
     if (video.tracePayload !== null) parts.push(`trace=${video.tracePayload}`);

@@ -11,6 +11,26 @@ export interface StudyConfiguration {
   preset: string;
   /** Short name for legends and tables. */
   label: string;
+  /** A study with `groups`: the panel (e.g. the topology) this configuration is drawn in. */
+  panel?: string;
+  /** A study with `groups`: the series (e.g. the switch model) this configuration is a line of. */
+  series?: string;
+  /** Wall time of one run per simulated ms on one worker (default: the study's `cost`), for the estimate. */
+  msPerSimulatedMs?: number;
+}
+
+/**
+ * How a grouped study draws its configurations: a panel per `panel` value (e.g. the
+ * topology), a line per `series` value (e.g. the switch model), one class at a time (or
+ * small multiples); the form runs the panels chosen (`defaultPanels` at first).
+ */
+export interface StudyGroups {
+  /** What the panels are ("Topology"). */
+  panel: string;
+  /** What the series are ("Switch"). */
+  series: string;
+  /** The panels a sweep runs by default (all when empty). */
+  defaultPanels: string[];
 }
 
 /** What a study sweeps: the total offered load (U for a network processor), or a network processor's streams or packet size. */
@@ -72,6 +92,7 @@ export const METRIC_NAMES = [
   'sustainedPacketsPerS',
   'sustainedStreams',
   'activeStreams',
+  'flitsPerCycle',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -87,6 +108,7 @@ export const METRIC_INFO: Record<MetricName, { axis: string; csv: string; time: 
   sustainedPacketsPerS: { axis: 'Sustained packets per second', csv: 'sustained_packets_per_s', time: false },
   sustainedStreams: { axis: 'Streams sustained at line rate', csv: 'sustained_streams', time: false },
   activeStreams: { axis: 'Active streams (mean)', csv: 'active_streams', time: false },
+  flitsPerCycle: { axis: 'Throughput (flits/cycle/node)', csv: 'flits_per_cycle', time: false },
 };
 
 /** One plot or table of the results. */
@@ -123,6 +145,8 @@ export interface Study {
   cost: { msPerSimulatedMs: number };
   /** Other studies of the same experiment family, linked from the view (e.g. R5's three). */
   related?: { study: string; label: string }[];
+  /** Panels and series of a grouped study (null: a line per configuration, a panel per class). */
+  groups: StudyGroups | null;
 }
 
 const ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
@@ -150,13 +174,12 @@ export function parseStudy(text: string): { ok: true; study: Study } | { ok: fal
   if (o.format !== 1) problems.push('format: must be 1');
   const id = str(o.id, 'id');
   if (id && !ID.test(id)) problems.push('id: lower-case letters, digits and dashes');
+  const grouped = o.groups !== undefined && o.groups !== null;
   const configurations = Array.isArray(o.configurations)
-    ? o.configurations.map((c: unknown, i) => {
-        const r = (c ?? {}) as Record<string, unknown>;
-        return { preset: str(r.preset, `configurations[${i}].preset`), label: str(r.label, `configurations[${i}].label`) };
-      })
+    ? o.configurations.map((c: unknown, i) => readConfiguration(c, `configurations[${i}]`, grouped, problems))
     : [];
   if (configurations.length === 0) problems.push('configurations: at least one');
+  const groups = grouped ? readGroups(o.groups, configurations, problems) : null;
   const a = (o.axis ?? {}) as Record<string, unknown>;
   const kind = AXIS_KINDS.find((k) => k === a.kind);
   if (!kind) problems.push(`axis.kind: “${String(a.kind)}” is not supported (${AXIS_KINDS.join(', ')})`);
@@ -192,8 +215,58 @@ export function parseStudy(text: string): { ok: true; study: Study } | { ok: fal
     videoTraceClass: typeof o.videoTraceClass === 'string' ? o.videoTraceClass : null,
     cost: { msPerSimulatedMs: num(cost.msPerSimulatedMs, 'cost.msPerSimulatedMs', (n) => n > 0, 'above 0') },
     ...(related ? { related } : {}),
+    groups,
   };
   return problems.length > 0 ? { ok: false, problems } : { ok: true, study };
+}
+
+function readConfiguration(c: unknown, path: string, grouped: boolean, problems: string[]): StudyConfiguration {
+  const r = (c ?? {}) as Record<string, unknown>;
+  const text = (key: string): string => {
+    const v = r[key];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+    problems.push(`${path}.${key}: must be a non-empty text`);
+    return '';
+  };
+  const out: StudyConfiguration = { preset: text('preset'), label: text('label') };
+  for (const key of ['panel', 'series'] as const) {
+    if (grouped) out[key] = text(key);
+    else if (r[key] !== undefined) problems.push(`${path}.${key}: only in a study with "groups"`);
+  }
+  const cost = r.msPerSimulatedMs;
+  if (cost !== undefined) {
+    if (typeof cost === 'number' && Number.isFinite(cost) && cost > 0) out.msPerSimulatedMs = cost;
+    else problems.push(`${path}.msPerSimulatedMs: must be above 0`);
+  }
+  return out;
+}
+
+function readGroups(g: unknown, configurations: readonly StudyConfiguration[], problems: string[]): StudyGroups {
+  const r = (typeof g === 'object' && g !== null ? g : {}) as Record<string, unknown>;
+  const text = (key: string): string => {
+    const v = r[key];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+    problems.push(`groups.${key}: must be a non-empty text`);
+    return '';
+  };
+  const groups: StudyGroups = { panel: text('panel'), series: text('series'), defaultPanels: [] };
+  const panels = new Set(configurations.map((c) => c.panel));
+  if (r.defaultPanels !== undefined) {
+    if (!Array.isArray(r.defaultPanels)) problems.push('groups.defaultPanels: must be a list of panels');
+    else
+      r.defaultPanels.forEach((p: unknown, i) => {
+        if (typeof p === 'string' && panels.has(p)) groups.defaultPanels.push(p);
+        else problems.push(`groups.defaultPanels[${i}]: “${String(p)}” is not the panel of any configuration`);
+      });
+  }
+  const seen = new Map<string, number>();
+  configurations.forEach((c, i) => {
+    const key = JSON.stringify([c.panel, c.series]);
+    const before = seen.get(key);
+    if (before !== undefined) problems.push(`configurations[${i}]: the same panel and series as configurations[${before}]`);
+    else seen.set(key, i);
+  });
+  return groups;
 }
 
 function readPlot(p: unknown, path: string, configurations: number, problems: string[]): StudyPlot[] {
@@ -261,4 +334,24 @@ export function formatEstimate(seconds: number): string {
   if (seconds < 90) return `about ${Math.ceil(seconds)} s`;
   if (seconds < 5400) return `about ${Math.round(seconds / 60)} min`;
   return `about ${(seconds / 3600).toFixed(1)} h`;
+}
+
+/**
+ * Seconds a sweep of the configurations `configs` (indices) at `loads` loads and `seeds`
+ * seeds should take: the runs are handed, in the sweep's order (load by load, then
+ * configuration, then seed), to the worker free first, each costing its configuration's
+ * `msPerSimulatedMs` (or the study's). With one cost for all it is `estimateSeconds`.
+ */
+export function estimateSweepSeconds(study: Study, configs: readonly number[], loads: number, seeds: number, durationUs: number, workers: number): number {
+  const busy = new Array<number>(Math.max(1, workers)).fill(0);
+  for (let l = 0; l < loads; l++) {
+    for (const c of configs) {
+      const ms = (durationUs / 1000) * (study.configurations[c]?.msPerSimulatedMs ?? study.cost.msPerSimulatedMs);
+      for (let s = 0; s < seeds; s++) {
+        const first = busy.indexOf(Math.min(...busy));
+        busy[first] = (busy[first] ?? 0) + ms;
+      }
+    }
+  }
+  return Math.max(...busy) / 1000;
 }

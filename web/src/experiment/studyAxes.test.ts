@@ -86,7 +86,7 @@ describe('study axes', () => {
     // Loads keep the sweep panel's rule (at most 4).
     expect(parseAxisValues('10', 'load').error).toBe('“10” is not a load above 0 and at most 4.');
     const defaults = { loads: [10, 30], seeds: 2, axis: 'streams' as const };
-    const params = { loads: [10, 10000], seeds: 1, firstSeed: null, durationUs: 20000 };
+    const params = { loads: [10, 10000], seeds: 1, firstSeed: null, durationUs: 20000, panels: null };
     const hash = studyHash('view=study&id=r5-streams', params);
     expect(hash).toBe('view=study&id=r5-streams&loads=10,10000&seeds=1&seed=&us=20000');
     expect(parseStudyHash(hash, defaults)).toMatchObject({ params, problems: [] });

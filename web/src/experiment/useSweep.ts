@@ -31,6 +31,8 @@ export interface Plan {
   /** The video source, in words (null: the presets' synthetic model). */
   video: string | null;
   labels: string[];
+  /** The study's configuration of each of the sweep's (indices into the study's list, in the labels' order). */
+  configs: number[];
   jobs: Job[];
 }
 
@@ -42,6 +44,8 @@ export interface SweepRequest {
   /** What `params.loads` holds (default: total offered loads). */
   axis?: AxisKind;
   labels: string[];
+  /** The study's configuration of each label (default: the first ones, in order). */
+  configs?: number[];
   /** The configurations' scenarios (JSON text), in the labels' order; throws with a reason. */
   scenarios: () => Promise<string[]>;
   video: string | null;
@@ -86,7 +90,7 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
       const jobs = planJobs(labels.length, params.loads, params.seeds);
       const workers = workersFor(jobs.length);
       const lastLoad = params.loads.length - 1;
-      setPlan({ params, axis, labels, jobs, video: req.video });
+      setPlan({ params, axis, labels, configs: req.configs ?? labels.map((_, i) => i), jobs, video: req.video });
       setPoints(new Map());
       setSeedsDone(new Map());
       setCdfRuns(new Map());
@@ -136,10 +140,10 @@ export function useSweep(engine: Engine, createEngine?: () => SweepEngine) {
                 if (job.loadIndex === lastLoad) setCdfRuns((m) => new Map(m).set(job.scheduler, list.filter(Boolean)));
                 if (count === params.seeds) {
                   // Every seed of the point is in: summarise it with the engine's statistics.
-                  const { names, samples } = pointSamples(list);
+                  const { names, samples, metrics } = pointSamples(list);
                   summaries.push(
                     meanCi90(samples).then((stats) => {
-                      if (current()) setPoints((m) => new Map(m).set(key, { load: job.load, runs: count, classes: pointClasses(names, stats) }));
+                      if (current()) setPoints((m) => new Map(m).set(key, { load: job.load, runs: count, classes: pointClasses(names, stats, metrics) }));
                     }),
                   );
                 }

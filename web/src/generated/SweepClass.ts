@@ -41,4 +41,14 @@ mean_ns_ci90: number | null,
  * Mean over the runs of each run's 99th percentile of the jitter magnitude, in ns
  * (network connection classes only; runs without jitter samples are left out).
  */
-jitter_p99_abs_ns?: number, };
+jitter_p99_abs_ns?: number, 
+/**
+ * Mean throughput in flits per cycle per end point (networks with a `flit_bytes`:
+ * R3's per-SL metric; absent otherwise).
+ */
+flits_per_cycle?: number, 
+/**
+ * 90% confidence half-width of `flits_per_cycle` (absent with fewer than 2 runs or no
+ * flit size).
+ */
+flits_per_cycle_ci90?: number, };

@@ -33,6 +33,7 @@ describe('LessonsView', () => {
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['R1: why tables need deficits', '#view=lessons&lesson=r1-deficits&step=1'],
       ['R2: latency and bandwidth decoupled', '#view=lessons&lesson=r2-decoupling&step=1'],
+      ['R3: hierarchical vs flat switches', '#view=lessons&lesson=r3-switches&step=1'],
       ['R4: do we need 16 VCs?', '#view=lessons&lesson=r4-two-vcs&step=1'],
       ['R5: constant-time scheduling on a network processor', '#view=lessons&lesson=r5-dwcs&step=1'],
       ['R6: fairness over two resources', '#view=lessons&lesson=r6-pcfq&step=1'],

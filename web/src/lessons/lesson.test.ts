@@ -9,7 +9,7 @@ const index = JSON.parse(file('lessons/index.json')) as { lessons: { id: string 
 
 describe('lesson files', () => {
   it('every lesson of the index parses, and every link and run names a preset that exists', () => {
-    expect(index.lessons.map((l) => l.id)).toEqual(['r1-deficits', 'r2-decoupling', 'r4-two-vcs', 'r5-dwcs', 'r6-pcfq']);
+    expect(index.lessons.map((l) => l.id)).toEqual(['r1-deficits', 'r2-decoupling', 'r3-switches', 'r4-two-vcs', 'r5-dwcs', 'r6-pcfq']);
     for (const { id } of index.lessons) {
       const parsed = parseLesson(file(`lessons/${id}.json`));
       if (!parsed.ok) throw new Error(`${id}: ${parsed.problems.join('; ')}`);

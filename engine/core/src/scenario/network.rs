@@ -57,8 +57,8 @@ use crate::traffic::config_rules::{TrafficContext, validate_admission, validate_
 pub const MAX_END_POINTS: u32 = 4096;
 /// Most buffer space the whole network may hold, in bytes (bounds memory of a run).
 pub const MAX_TOTAL_BUFFER_BYTES: f64 = 1.0e11;
-/// Most virtual output queues (ports x ports x classes, summed over the switches): each
-/// is a queue the simulator allocates, so this bounds the memory of a run.
+/// Most virtual output queues of CIOQ switches (ports x ports x classes, summed over the
+/// switches): each is a queue the simulator allocates, so this bounds the memory of a run.
 pub const MAX_VOQS: u64 = 1 << 22;
 /// Most connections of all classes and end points together: each is a packet process
 /// the simulator keeps, so this bounds the memory of a run.
@@ -317,9 +317,15 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
                 * f64::from(net.interface.buffer_bytes)
                 * n.max(port_lanes as usize) as f64;
         let queues = n as u64 * u64::from(net.routing().lanes());
-        let voqs: u64 = (0..t.switches())
-            .map(|s| u64::from(t.ports(t.end_points() + s)).pow(2) * queues)
-            .sum();
+        // Only the CIOQ switch keeps a queue per (input, output, class, routing lane);
+        // the others queue per input and lane, which the buffer rule below bounds.
+        let voqs: u64 = if matches!(net.switch, SwitchConfig::Cioq(_)) {
+            (0..t.switches())
+                .map(|s| u64::from(t.ports(t.end_points() + s)).pow(2) * queues)
+                .sum()
+        } else {
+            0
+        };
         let routes = u64::from(t.switches()) * u64::from(end_points);
         if routes > MAX_ROUTES {
             p.add(

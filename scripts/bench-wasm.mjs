@@ -3,12 +3,13 @@
 // packet-hops per second: packets sent on a link).
 // Usage: node scripts/bench-wasm.mjs [scenario.json] [repetitions] [duration_ms]
 // (duration_ms overrides the scenario's simulated time, keeping the warm-up's share).
-// Needs `npm run build` (or `node scripts/build.mjs --engine-only`) first.
+// Needs `npm run build` (or `node scripts/build.mjs --engine-only`) first. QOSLAB_WASM_PKG
+// names another wasm-bindgen output folder (to pair two builds of the engine).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
 
-const pkg = join(root, 'web', 'src', 'wasm-pkg');
+const pkg = process.env.QOSLAB_WASM_PKG ?? join(root, 'web', 'src', 'wasm-pkg');
 const { initSync, Simulation } = await import(join(pkg, 'qoslab_wasm.js'));
 initSync({ module: readFileSync(join(pkg, 'qoslab_wasm_bg.wasm')) });
 

@@ -103,7 +103,13 @@ impl BitRate {
     }
 
     /// Time to serialise `bytes` at this rate, rounded up to a whole picosecond.
+    #[inline]
     pub fn transmission_time(self, bytes: u64) -> Duration {
+        // Packets (below 2.3 MB) need no 128-bit arithmetic, which WebAssembly does in
+        // library calls: the same quotient in 64 bits.
+        if bytes <= u64::MAX / (8 * PS_PER_S) {
+            return Duration((bytes * 8 * PS_PER_S).div_ceil(self.bits_per_s));
+        }
         let bits = u128::from(bytes) * 8;
         let num = bits * u128::from(PS_PER_S);
         let den = u128::from(self.bits_per_s);
@@ -136,6 +142,19 @@ mod tests {
         let r = BitRate::from_gbps(3.0).unwrap();
         // 8 bits at 3 Gb/s = 2666.67 ps -> 2667.
         assert_eq!(r.transmission_time(1).as_ps(), 2_667);
+    }
+
+    proptest::proptest! {
+        /// The 64-bit path gives the 128-bit quotient, up to and past its limit.
+        #[test]
+        fn transmission_time_is_the_wide_quotient(
+            bytes in proptest::prop_oneof![0u64..10_000, 2_300_000u64..2_310_000, proptest::num::u64::ANY],
+            bits_per_s in 1u64..=u64::MAX,
+        ) {
+            let r = BitRate { bits_per_s };
+            let wide = (u128::from(bytes) * 8 * u128::from(PS_PER_S)).div_ceil(u128::from(bits_per_s));
+            proptest::prop_assert_eq!(u128::from(r.transmission_time(bytes).as_ps()), wide.min(u128::from(u64::MAX)));
+        }
     }
 
     #[test]

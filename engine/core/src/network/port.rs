@@ -236,6 +236,15 @@ impl PortView for PortQueues<'_> {
         let q = self.queue_of(class);
         self.credits.free(usize::from(self.lane_of_queue[q]))
     }
+
+    /// As the default (`head` fits `free_credits`), choosing the queue once and reading
+    /// only the head's credits: schedulers ask this of every class per decision.
+    fn is_active(&self, class: usize) -> bool {
+        let q = self.queue_of(class);
+        self.queues[q].front().is_some_and(|&h| {
+            self.pool.get(h).credits <= self.credits.free(usize::from(self.lane_of_queue[q]))
+        })
+    }
 }
 
 impl SendPort for PortQueues<'_> {
@@ -280,6 +289,62 @@ mod tests {
             sl: 0,
             lane: 0,
             priority: 0,
+        }
+    }
+
+    /// A view that answers `is_active` by the trait's default (head fits free credits).
+    struct ByDefault<'a>(&'a PortQueues<'a>);
+
+    impl PortView for ByDefault<'_> {
+        fn class_count(&self) -> usize {
+            self.0.class_count()
+        }
+        fn head(&self, class: usize) -> Option<Head> {
+            self.0.head(class)
+        }
+        fn free_credits(&self, class: usize) -> u32 {
+            self.0.free_credits(class)
+        }
+    }
+
+    proptest::proptest! {
+        /// The port's own `is_active` answers as the trait's default, with one or several
+        /// routing lanes, per-lane or shared credits, and packets of several sizes.
+        #[test]
+        fn is_active_is_the_default(
+            routing_lanes in 1usize..4,
+            shared in proptest::bool::ANY,
+            taken in proptest::collection::vec(0u32..6, 4),
+            packets in proptest::collection::vec((0usize..8, 1u32..6), 0..12),
+        ) {
+            let queues_n = 2 * routing_lanes;
+            let lanes = 4;
+            let mut credits = if shared {
+                LaneCredits::shared(lanes, 16, 1, 8)
+            } else {
+                LaneCredits::per_lane(lanes, 5)
+            };
+            for (lane, t) in taken.iter().enumerate() {
+                let _ = credits.consume(lane, *t);
+            }
+            let lane_of_queue: Vec<u16> = (0..queues_n).map(|q| (q % lanes) as u16).collect();
+            let mut pool = PacketPool::default();
+            let mut queues = vec![VecDeque::new(); queues_n];
+            for (i, (q, c)) in packets.into_iter().enumerate() {
+                let h = pool.insert(NetPacket { credits: c, ..packet(i as u64) });
+                queues[q % queues_n].push_back(h);
+            }
+            let view = PortQueues {
+                queues: &mut queues,
+                credits: &mut credits,
+                lane_of_queue: &lane_of_queue,
+                routing_lanes,
+                pool: &pool,
+                taken: None,
+            };
+            for class in 0..2 {
+                proptest::prop_assert_eq!(view.is_active(class), ByDefault(&view).is_active(class));
+            }
         }
     }
 

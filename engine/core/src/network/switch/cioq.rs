@@ -36,9 +36,11 @@
 //! interface arrives completely `size / r + h * header_crossing + (h + 1) * L` after it
 //! was generated: serialisation counts once, as cut-through allows.
 
-use std::collections::VecDeque;
+mod voq;
 
 use std::sync::Arc;
+
+use voq::LinkedQueues;
 
 use super::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
@@ -212,8 +214,8 @@ pub struct CioqSwitch {
     lanes: u32,
     /// Per output queue, its lane.
     lane_of_queue: Arc<[u16]>,
-    /// `voq[(input * ports + output) * classes + queue]`: packet handles.
-    voq: Vec<VecDeque<u32>>,
+    /// Queue `(input * ports + output) * queues + queue`: packet handles.
+    voq: LinkedQueues,
     /// `voq_queues[input * ports + output]`: bit `q` set when VOQ (input, output, q)
     /// holds a packet.
     voq_queues: Vec<u64>,
@@ -251,7 +253,7 @@ impl CioqSwitch {
             queues,
             lanes: u32::from(lanes),
             lane_of_queue,
-            voq: vec![VecDeque::new(); p * p * c],
+            voq: LinkedQueues::new(p * p * c),
             voq_queues: vec![0; p * p],
             requests: vec![0; p],
             requested: 0,
@@ -268,7 +270,8 @@ impl CioqSwitch {
     /// crossed).
     pub fn enqueue(&mut self, input: u32, output: u32, queue: u16, h: u32) {
         let pair = (input * self.ports + output) as usize;
-        self.voq[pair * self.queues as usize + usize::from(queue)].push_back(h);
+        self.voq
+            .push_back(pair * self.queues as usize + usize::from(queue), h);
         self.voq_queues[pair] |= 1 << queue;
         self.requests[output as usize] |= 1 << input;
         self.requested |= 1 << output;
@@ -324,10 +327,10 @@ impl CioqSwitch {
             };
             let pair = (input * p + output) as usize;
             let q = pair * self.queues as usize + queue as usize;
-            let Some(h) = self.voq[q].pop_front() else {
+            let Some(h) = self.voq.pop_front(q) else {
                 continue;
             };
-            if self.voq[q].is_empty() {
+            if self.voq.is_empty(q) {
                 self.voq_queues[pair] &= !(1 << queue);
                 if self.voq_queues[pair] == 0 {
                     self.requests[output as usize] &= !(1 << input);
@@ -375,7 +378,7 @@ impl CioqSwitch {
         let start = self.next_queue[pair];
         rotated_bits(self.voq_queues[pair], start).find(|&queue| {
             let q = pair * self.queues as usize + queue as usize;
-            self.voq[q].front().is_some_and(|&h| {
+            self.voq.front(q).is_some_and(|h| {
                 self.output_room[self.room_index(output, queue as u16)].fits(pool.get(h).credits)
             })
         })
@@ -400,7 +403,7 @@ impl CioqSwitch {
 
     /// Packets waiting in the virtual output queues.
     pub fn queued(&self) -> usize {
-        self.voq.iter().map(VecDeque::len).sum()
+        self.voq.len()
     }
 }
 

@@ -1,0 +1,163 @@
+//! The CIOQ switch's virtual output queues: many FIFO queues of packet handles, linked
+//! through one node arena per switch instead of one `VecDeque` per queue.
+//!
+//! A switch of `p` ports and `c` output queues has `p * p * c` VOQs, almost all empty
+//! at any time: a `VecDeque` costs 32 bytes each plus its own allocation once used (at
+//! 4 096 end points, 768 switches of 32 ports: 786 432 queues, 25 MB of headers alone).
+//! Here a queue is a (head, tail) pair of node indices, 8 bytes, and the nodes (packet,
+//! next) come from a shared arena with a free list, which grows to the most packets the
+//! switch ever held in its VOQs at once (at most its input buffers' credits).
+
+/// No node: the end of a list, or an empty queue.
+const NONE: u32 = u32::MAX;
+
+/// FIFO queues of `u32` items, linked through one arena.
+#[derive(Clone, Debug)]
+pub(super) struct LinkedQueues {
+    /// Per queue, its first node (`NONE` when empty).
+    head: Vec<u32>,
+    /// Per queue, its last node (meaningless when empty).
+    tail: Vec<u32>,
+    /// Per node, its item.
+    item: Vec<u32>,
+    /// Per node, the next node of its queue, or of the free list.
+    next: Vec<u32>,
+    /// First free node (`NONE`: the arena grows).
+    free: u32,
+    /// Items queued in all queues.
+    len: usize,
+}
+
+impl LinkedQueues {
+    /// `queues` empty queues.
+    pub(super) fn new(queues: usize) -> LinkedQueues {
+        LinkedQueues {
+            head: vec![NONE; queues],
+            tail: vec![NONE; queues],
+            item: Vec::new(),
+            next: Vec::new(),
+            free: NONE,
+            len: 0,
+        }
+    }
+
+    /// Appends `item` to queue `q`.
+    #[inline]
+    pub(super) fn push_back(&mut self, q: usize, item: u32) {
+        let n = if self.free == NONE {
+            self.item.push(item);
+            self.next.push(NONE);
+            (self.item.len() - 1) as u32
+        } else {
+            let n = self.free;
+            self.free = self.next[n as usize];
+            self.item[n as usize] = item;
+            self.next[n as usize] = NONE;
+            n
+        };
+        if self.head[q] == NONE {
+            self.head[q] = n;
+        } else {
+            self.next[self.tail[q] as usize] = n;
+        }
+        self.tail[q] = n;
+        self.len += 1;
+    }
+
+    /// The first item of queue `q`.
+    #[inline]
+    pub(super) fn front(&self, q: usize) -> Option<u32> {
+        let n = self.head[q];
+        (n != NONE).then(|| self.item[n as usize])
+    }
+
+    /// Removes and returns the first item of queue `q`.
+    #[inline]
+    pub(super) fn pop_front(&mut self, q: usize) -> Option<u32> {
+        let n = self.head[q];
+        if n == NONE {
+            return None;
+        }
+        let i = n as usize;
+        self.head[q] = self.next[i];
+        self.next[i] = self.free;
+        self.free = n;
+        self.len -= 1;
+        Some(self.item[i])
+    }
+
+    /// Whether queue `q` is empty.
+    #[inline]
+    pub(super) fn is_empty(&self, q: usize) -> bool {
+        self.head[q] == NONE
+    }
+
+    /// Items in all queues.
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The items of queue `q`, first to last.
+    #[cfg(test)]
+    pub(super) fn items(&self, q: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut n = self.head[q];
+        while n != NONE {
+            out.push(self.item[n as usize]);
+            n = self.next[n as usize];
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use super::LinkedQueues;
+
+    proptest::proptest! {
+        /// Any sequence of pushes and pops on any queues behaves as one `VecDeque` per
+        /// queue: the same fronts, popped items and lengths, and the same contents.
+        #[test]
+        fn behaves_as_a_deque_per_queue(
+            queues in 1usize..6,
+            ops in proptest::collection::vec((0usize..6, proptest::bool::ANY, 0u32..1000), 0..400),
+        ) {
+            let mut linked = LinkedQueues::new(queues);
+            let mut plain = vec![VecDeque::new(); queues];
+            for (q, push, item) in ops {
+                let q = q % queues;
+                if push {
+                    linked.push_back(q, item);
+                    plain[q].push_back(item);
+                } else {
+                    proptest::prop_assert_eq!(linked.pop_front(q), plain[q].pop_front());
+                }
+                proptest::prop_assert_eq!(linked.front(q), plain[q].front().copied());
+                proptest::prop_assert_eq!(linked.is_empty(q), plain[q].is_empty());
+                proptest::prop_assert_eq!(linked.len(), plain.iter().map(VecDeque::len).sum::<usize>());
+            }
+            for (q, p) in plain.iter().enumerate() {
+                proptest::prop_assert_eq!(linked.items(q), p.iter().copied().collect::<Vec<_>>());
+            }
+        }
+
+        /// The arena reuses freed nodes: it never holds more nodes than the most items
+        /// queued at once.
+        #[test]
+        fn arena_stays_at_the_peak(ops in proptest::collection::vec((0usize..4, proptest::bool::ANY), 0..300)) {
+            let mut linked = LinkedQueues::new(4);
+            let mut peak = 0;
+            for (q, push) in ops {
+                if push {
+                    linked.push_back(q, 7);
+                } else {
+                    linked.pop_front(q);
+                }
+                peak = peak.max(linked.len());
+                proptest::prop_assert!(linked.item.len() <= peak);
+            }
+        }
+    }
+}

@@ -11,11 +11,13 @@ use qoslab_core::time::{BitRate, PS_PER_S, SimTime};
 use qoslab_core::traffic::admission::AdmissionTable;
 use qoslab_core::traffic::classes_8021d::{TrafficType, r2_admission, r2_classes};
 use qoslab_core::traffic::config::{
-    AdmissionConfig, BurstsConfig, CbrConfig, ClassTrafficConfig, DestinationConfig,
-    GeneratorConfig, HotSpotConfig, PermutationConfig, PermutationPattern, VideoTraceConfig,
-    ZipfConfig, ZipfRanking,
+    AdmissionConfig, ClassTrafficConfig, DestinationConfig, HotSpotConfig, PermutationConfig,
+    PermutationPattern, ZipfConfig, ZipfRanking,
 };
 use qoslab_core::traffic::config_rules::{TrafficContext, validate_class_traffic};
+use qoslab_core::traffic::generators::{
+    BurstsConfig, CbrConfig, GeneratorConfig, VideoTraceConfig,
+};
 use qoslab_core::traffic::{ClassGenerator, Generated, NO_FLOW, NetworkTraffic};
 
 fn link() -> BitRate {

@@ -32,7 +32,7 @@ use crate::scenario::{
 };
 use crate::stats::{ClassCounters, Window};
 use crate::time::{BitRate, PS_PER_S, SimTime};
-use crate::traffic::bursts::draw_size;
+use crate::traffic::generators::bursts::draw_size;
 
 /// Purposes of the node's random streams.
 mod purpose {

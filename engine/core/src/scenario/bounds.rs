@@ -8,8 +8,8 @@
 use super::rules::{MAX_EXPECTED_PACKETS, Problems};
 use super::{ArrivalConfig, Model, Scenario, TrafficConfig};
 use crate::time::{BitRate, PS_PER_S, PS_PER_US};
-use crate::traffic::config::{ClassTrafficConfig, GeneratorConfig};
-use crate::traffic::connections::{connection_count, connection_rate};
+use crate::traffic::config::ClassTrafficConfig;
+use crate::traffic::generators::{GeneratorConfig, GeneratorWork};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -104,23 +104,15 @@ pub(super) fn network_class_packets(
         return Some(0.0);
     }
     let seconds = duration_us as f64 / 1.0e6;
-    let per_s = match &t.generator {
-        GeneratorConfig::Bursts(b) => {
-            let mean = b.size.mean_bytes();
-            let gap = mean_gap_ps(t.load, link, mean * f64::from(b.packets));
+    let per_s = match t.generator.work(t.load, link) {
+        GeneratorWork::Groups { packets, bytes } => {
+            let gap = mean_gap_ps(t.load, link, bytes);
             if !check_gap(at, t.load, gap, p) {
                 return None;
             }
-            f64::from(b.packets) * PS_PER_S as f64 / gap
+            packets * PS_PER_S as f64 / gap
         }
-        g => {
-            let rate = match connection_rate(g) {
-                Ok(Some(r)) => r,
-                _ => return Some(0.0),
-            };
-            let connections = connection_count(t.load, link, rate) as f64;
-            connections * connection_packets_per_s(g, rate)
-        }
+        GeneratorWork::PerSecond(per_s) => per_s,
     };
     Some(per_s * seconds * packets_per_message(&t.generator, mtu))
 }
@@ -135,23 +127,6 @@ pub(super) fn packets_per_message(g: &GeneratorConfig, mtu: Option<u32>) -> f64 
     let mtu = f64::from(mtu);
     let most = libm::ceil(f64::from(g.max_packet_bytes()) / mtu).max(1.0);
     (g.mean_packet_bytes() / mtu + 1.0).min(most)
-}
-
-/// Upper estimate of the packets per second of one connection of mean rate `rate`: for
-/// video, frames of at least 1 byte, each at least one packet, the last one partial.
-fn connection_packets_per_s(g: &GeneratorConfig, rate: u64) -> f64 {
-    let video = |interval_us: u32, mtu: u32| {
-        let frames_per_s = 1.0e6 / f64::from(interval_us.max(1));
-        let frame = (rate as f64 * f64::from(interval_us) / 8.0e6).max(1.0);
-        frames_per_s * ((frame + 1.0) / f64::from(mtu.max(1)) + 1.0)
-    };
-    match g {
-        GeneratorConfig::Bursts(_) => 0.0,
-        // Sizes drawn from a range: count as if every packet were the smallest.
-        GeneratorConfig::Cbr(c) => rate as f64 / (8.0 * f64::from(c.packet_bytes.max(1))),
-        GeneratorConfig::Video(v) => video(v.frame_interval_us, v.mtu_bytes),
-        GeneratorConfig::VideoTrace(t) => video(t.frame_interval_us, t.mtu_bytes),
-    }
 }
 
 /// Refuses a run whose estimated work is over the limit (or not a number).

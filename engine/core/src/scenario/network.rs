@@ -482,8 +482,8 @@ mod tests {
             name: "C".into(),
             traffic: ClassTrafficConfig {
                 load: 0.0,
-                generator: crate::traffic::config::GeneratorConfig::Cbr(
-                    crate::traffic::config::CbrConfig {
+                generator: crate::traffic::generators::GeneratorConfig::Cbr(
+                    crate::traffic::generators::CbrConfig {
                         max_packet_bytes: None,
                         rate_bps: 64_000,
                         packet_bytes: 64,

@@ -15,10 +15,8 @@
 
 use crate::scenario::{FixedSize, ParetoSize, SizeConfig};
 
-use super::config::{
-    AdmissionConfig, BurstsConfig, CbrConfig, ClassTrafficConfig, DestinationConfig,
-    GeneratorConfig, VideoConfig,
-};
+use super::config::{AdmissionConfig, ClassTrafficConfig, DestinationConfig};
+use super::generators::{BurstsConfig, CbrConfig, GeneratorConfig, VideoConfig};
 
 /// An IEEE 802.1D-2004 traffic type, in decreasing priority.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

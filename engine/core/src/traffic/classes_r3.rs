@@ -24,9 +24,8 @@ use crate::scenario::{FixedSize, NetworkClassConfig, SizeConfig};
 use crate::time::BitRate;
 
 use super::classes_8021d::{ALL, TrafficType, bursts4};
-use super::config::{
-    BurstsConfig, CbrConfig, ClassTrafficConfig, DestinationConfig, GeneratorConfig,
-};
+use super::config::{ClassTrafficConfig, DestinationConfig};
+use super::generators::{BurstsConfig, CbrConfig, GeneratorConfig};
 
 /// R3's fixed loads of NC, VO, VI and CL (fractions of the link per end point).
 pub const R3_QOS_LOADS: [f64; 4] = [0.01, 0.02, 0.30, 0.35];

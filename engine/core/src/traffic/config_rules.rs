@@ -7,7 +7,7 @@ use crate::scenario::SizeConfig;
 use crate::time::BitRate;
 
 use super::config::*;
-use super::frame_trace::FrameTrace;
+use super::generators::GeneratorConfig;
 
 /// What the validation of traffic needs to know about the network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,148 +58,9 @@ pub fn validate_class_traffic(
     );
 }
 
-/// Checks a generator's parameters.
+/// Checks a generator's parameters (each generator's own rules, `traffic/generators/`).
 pub fn validate_generator(path: &str, g: &GeneratorConfig, errors: &mut Vec<FieldError>) {
-    let mut err = |field: &str, message: String| {
-        errors.push(FieldError::new(format!("{path}.{field}"), message));
-    };
-    let rate = |rate: u64, err: &mut dyn FnMut(&str, String)| {
-        if !(MIN_RATE_BPS..=MAX_RATE_BPS).contains(&rate) {
-            err(
-                "rate_bps",
-                format!(
-                    "must be a rate between {MIN_RATE_BPS} and {MAX_RATE_BPS} bits per second (got {rate})"
-                ),
-            );
-        }
-    };
-    let interval = |us: u32, err: &mut dyn FnMut(&str, String)| {
-        if !(1..=MAX_FRAME_INTERVAL_US).contains(&us) {
-            err(
-                "frame_interval_us",
-                format!("must be between 1 and {MAX_FRAME_INTERVAL_US} microseconds (got {us})"),
-            );
-        }
-    };
-    let mtu = |bytes: u32, err: &mut dyn FnMut(&str, String)| {
-        if !(MIN_MTU_BYTES..=MAX_PACKET_BYTES).contains(&bytes) {
-            err(
-                "mtu_bytes",
-                format!(
-                    "must be between {MIN_MTU_BYTES} and {MAX_PACKET_BYTES} bytes (got {bytes})"
-                ),
-            );
-        }
-    };
-    match g {
-        GeneratorConfig::Bursts(b) => {
-            if !(1..=MAX_BURST_PACKETS).contains(&b.packets) {
-                err(
-                    "packets",
-                    format!(
-                        "must be between 1 and {MAX_BURST_PACKETS} packets per burst (got {})",
-                        b.packets
-                    ),
-                );
-            }
-            validate_size(&format!("{path}.size"), &b.size, errors);
-        }
-        GeneratorConfig::Cbr(c) => {
-            rate(c.rate_bps, &mut err);
-            if !(1..=MAX_PACKET_BYTES).contains(&c.packet_bytes) {
-                err(
-                    "packet_bytes",
-                    format!(
-                        "must be between 1 and {MAX_PACKET_BYTES} bytes (got {})",
-                        c.packet_bytes
-                    ),
-                );
-            }
-            if let Some(max) = c.max_packet_bytes {
-                if !(c.packet_bytes..=MAX_PACKET_BYTES).contains(&max) {
-                    err(
-                        "max_packet_bytes",
-                        format!(
-                            "must be between packet_bytes ({}) and {MAX_PACKET_BYTES} bytes (got {max})",
-                            c.packet_bytes
-                        ),
-                    );
-                }
-            }
-        }
-        GeneratorConfig::Video(v) => {
-            rate(v.rate_bps, &mut err);
-            interval(v.frame_interval_us, &mut err);
-            mtu(v.mtu_bytes, &mut err);
-            if v.gop.is_empty() || v.gop.chars().count() > MAX_GOP_FRAMES {
-                err(
-                    "gop",
-                    format!(
-                        "must hold between 1 and {MAX_GOP_FRAMES} frame letters (got {})",
-                        v.gop.chars().count()
-                    ),
-                );
-            } else if let Some((i, c)) = v
-                .gop
-                .chars()
-                .enumerate()
-                .find(|(_, c)| !matches!(c, 'I' | 'P' | 'B'))
-            {
-                err(
-                    "gop",
-                    format!(
-                        "may only hold the frame types I, P and B; character {} is {c:?}",
-                        i + 1
-                    ),
-                );
-            }
-            for (field, ratio, letter) in [
-                ("i_ratio", v.i_ratio, 'I'),
-                ("p_ratio", v.p_ratio, 'P'),
-                ("b_ratio", v.b_ratio, 'B'),
-            ] {
-                let used = v.gop.contains(letter);
-                if !(ratio.is_finite() && ratio > 0.0 && ratio <= MAX_FRAME_RATIO) && used {
-                    err(
-                        field,
-                        format!(
-                            "must be a relative size above 0 and at most {MAX_FRAME_RATIO} (got {ratio})"
-                        ),
-                    );
-                }
-            }
-            if !(v.variation.is_finite() && (0.0..=MAX_VARIATION).contains(&v.variation)) {
-                err(
-                    "variation",
-                    format!(
-                        "must be a coefficient of variation between 0 and {MAX_VARIATION} (got {})",
-                        v.variation
-                    ),
-                );
-            }
-        }
-        GeneratorConfig::VideoTrace(t) => {
-            interval(t.frame_interval_us, &mut err);
-            mtu(t.mtu_bytes, &mut err);
-            if let Some(r) = t.rate_bps {
-                rate(r, &mut err);
-            }
-            match FrameTrace::parse(&t.trace) {
-                Err(e) => err("trace", e.to_string()),
-                Ok(trace) => {
-                    let r = trace.mean_rate_bps(t.frame_interval_us);
-                    if t.rate_bps.is_none() && !(MIN_RATE_BPS..=MAX_RATE_BPS).contains(&r) {
-                        err(
-                            "trace",
-                            format!(
-                                "replays at a mean rate of {r} bits per second at this frame interval, outside {MIN_RATE_BPS} to {MAX_RATE_BPS}"
-                            ),
-                        );
-                    }
-                }
-            }
-        }
-    }
+    g.validate(path, errors);
 }
 
 /// Checks a packet-size distribution (same rules as the link lab's).
@@ -346,6 +207,7 @@ pub fn validate_admission(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::traffic::generators::{CbrConfig, VideoConfig, VideoTraceConfig};
 
     fn ctx() -> TrafficContext {
         TrafficContext {

@@ -16,7 +16,7 @@
 //!
 //! Each connection starts at a random phase: a CBR connection of packet size `b` sends
 //! packet `k` at `phase + floor(k x b x 8 / r)` (exact integer picoseconds, so its long-run
-//! rate is exactly `r`), the phase uniform in one period; video streams see `video`.
+//! rate is exactly `r`), the phase uniform in one period; video streams see `generators/video`.
 //! Phases are drawn for every request, admitted or not, so admission decisions never shift
 //! another connection's phase. Flow ids number the admitted connections 0, 1, ...
 
@@ -24,13 +24,12 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::rng::{RngStream, RngStreams};
-use crate::time::{BitRate, PS_PER_S, SimTime};
+use crate::time::{BitRate, SimTime};
 
-use super::config::{ClassTrafficConfig, GeneratorConfig, MAX_CONNECTIONS};
+use super::config::{ClassTrafficConfig, MAX_CONNECTIONS};
 use super::destinations::DestinationSetup;
-use super::frame_trace::FrameTrace;
 use super::generated::{Generated, stream, streams};
-use super::video::VideoStream;
+use super::generators::GeneratorConfig;
 
 /// Connections an end point opens to offer `load` of `link` with connections of
 /// `rate_bps`: `round(load x link / rate)` (0 for a zero rate or a non-positive load).
@@ -48,19 +47,7 @@ pub fn connection_count(load: f64, link: BitRate, rate_bps: u64) -> u64 {
 
 /// The mean rate of one connection of a connection generator, in b/s (None for bursts).
 pub fn connection_rate(generator: &GeneratorConfig) -> Result<Option<u64>, String> {
-    Ok(match generator {
-        GeneratorConfig::Bursts(_) => None,
-        GeneratorConfig::Cbr(c) => Some(c.rate_bps),
-        GeneratorConfig::Video(v) => Some(v.rate_bps),
-        GeneratorConfig::VideoTrace(t) => match t.rate_bps {
-            Some(r) => Some(r),
-            None => Some(
-                FrameTrace::parse(&t.trace)
-                    .map_err(|e| e.to_string())?
-                    .mean_rate_bps(t.frame_interval_us),
-            ),
-        },
-    })
+    generator.mean_connection_rate()
 }
 
 /// One connection an end point wants to open.
@@ -153,70 +140,32 @@ pub fn admit_round_robin(
     }
 }
 
-/// The packet process of one connection.
-#[derive(Clone, Debug)]
-enum Process {
-    Cbr {
-        phase_ps: u64,
-        /// Index of the next packet.
-        k: u64,
-        bytes: u32,
-        /// Bits of one packet times picoseconds per second (the period is this / rate).
-        bit_ps: u128,
-        rate_bps: u64,
-    },
-    /// CBR with each packet's size drawn from `lo ..= hi`: packet `k` leaves at
-    /// `phase + bits of packets 0..k / rate`.
-    CbrRange {
-        phase_ps: u64,
-        /// Bits of the packets so far times picoseconds per second.
-        sent_bit_ps: u128,
-        lo: u32,
-        hi: u32,
-        rate_bps: u64,
-        sizes: RngStream,
-    },
-    Video(Box<VideoStream>),
+/// The packet process of one connection: its packets as (time, bytes) in time order.
+/// Each connection generator (`traffic/generators/`) has its own.
+pub trait ConnectionProcess: std::fmt::Debug {
+    /// The next packet (None once time runs out of range).
+    fn next_packet(&mut self) -> Option<(SimTime, u32)>;
+
+    /// A copy of the process in its current state.
+    fn clone_box(&self) -> Box<dyn ConnectionProcess>;
+
+    /// Where a trace-replaying process keeps its frames (for tests of sharing).
+    #[cfg(test)]
+    fn trace_buffer(&self) -> Option<*const u32> {
+        None
+    }
 }
 
-impl Process {
-    fn next_packet(&mut self) -> Option<(SimTime, u32)> {
-        match self {
-            Process::Cbr {
-                phase_ps,
-                k,
-                bytes,
-                bit_ps,
-                rate_bps,
-            } => {
-                let offset = u128::from(*k) * *bit_ps / u128::from((*rate_bps).max(1));
-                let t = u64::try_from(u128::from(*phase_ps) + offset).ok()?;
-                *k += 1;
-                Some((SimTime(t), *bytes))
-            }
-            Process::CbrRange {
-                phase_ps,
-                sent_bit_ps,
-                lo,
-                hi,
-                rate_bps,
-                sizes,
-            } => {
-                let offset = *sent_bit_ps / u128::from((*rate_bps).max(1));
-                let t = u64::try_from(u128::from(*phase_ps) + offset).ok()?;
-                let bytes = sizes.uniform_u32(*lo, *hi);
-                *sent_bit_ps += u128::from(bytes) * 8 * u128::from(PS_PER_S);
-                Some((SimTime(t), bytes))
-            }
-            Process::Video(v) => v.next_packet(),
-        }
+impl Clone for Box<dyn ConnectionProcess> {
+    fn clone(&self) -> Self {
+        self.clone_box()
     }
 }
 
 /// The merged packets of one end point's admitted connections of one class.
 #[derive(Clone, Debug)]
 pub struct ConnectionGenerator {
-    processes: Vec<Process>,
+    processes: Vec<Box<dyn ConnectionProcess>>,
     destinations: Vec<u32>,
     /// Next packet of each connection: (time, connection) in a min-heap, ties by
     /// connection index; the bytes wait in `pending`.
@@ -225,22 +174,21 @@ pub struct ConnectionGenerator {
 }
 
 impl ConnectionGenerator {
-    /// The generator of the admitted requests of `plan` with the class's generator.
-    /// `trace` is the class's parsed trace (for a video-trace class; [`parse_trace`]),
-    /// parsed once per class and shared by every stream.
+    /// The generator of the admitted requests of `plan`. `process(phases, sizes)` builds
+    /// one connection's process: it draws the connection's phase (and start position)
+    /// from `phases`, the end point's phase stream, and may keep `sizes`, the
+    /// connection's own stream. It is called for every request, admitted or not, so
+    /// admission decisions never shift another connection's phase.
     pub fn new(
         plan: &ConnectionPlan,
-        generator: &GeneratorConfig,
-        trace: Option<&FrameTrace>,
+        mut process: impl FnMut(&mut RngStream, RngStream) -> Result<Box<dyn ConnectionProcess>, String>,
         rng: &RngStreams,
     ) -> Result<ConnectionGenerator, String> {
         let mut phases = stream(rng, plan.endpoint, plan.class, streams::PHASES);
         let mut processes = Vec::new();
         let mut destinations = Vec::new();
         for (i, req) in plan.requests.iter().enumerate() {
-            let process = build_process(
-                generator,
-                trace,
+            let process = process(
                 &mut phases,
                 stream(
                     rng,
@@ -278,10 +226,7 @@ impl ConnectionGenerator {
     pub(crate) fn trace_buffers(&self) -> Vec<*const u32> {
         self.processes
             .iter()
-            .filter_map(|p| match p {
-                Process::Video(v) => v.trace_buffer(),
-                Process::Cbr { .. } | Process::CbrRange { .. } => None,
-            })
+            .filter_map(|p| p.trace_buffer())
             .collect()
     }
 
@@ -310,78 +255,24 @@ impl ConnectionGenerator {
     }
 }
 
-/// The parsed trace of a video-trace generator (None for other generators).
-pub fn parse_trace(generator: &GeneratorConfig) -> Result<Option<FrameTrace>, String> {
-    match generator {
-        GeneratorConfig::VideoTrace(t) => FrameTrace::parse(&t.trace)
-            .map(Some)
-            .map_err(|e| e.to_string()),
-        _ => Ok(None),
-    }
-}
-
-/// Builds one connection's process; draws its phase (and start position) from `phases`.
-fn build_process(
-    generator: &GeneratorConfig,
-    trace: Option<&FrameTrace>,
-    phases: &mut RngStream,
-    sizes: RngStream,
-) -> Result<Process, String> {
-    match generator {
-        GeneratorConfig::Bursts(_) => Err("bursts are not connections".into()),
-        GeneratorConfig::Cbr(c) if c.largest() > c.packet_bytes => {
-            // The phase is uniform over one mean packet time.
-            let period = c.mean() * 8.0 * PS_PER_S as f64 / c.rate_bps.max(1) as f64;
-            let phase = libm::floor(phases.unit() * period);
-            Ok(Process::CbrRange {
-                phase_ps: if phase >= u64::MAX as f64 {
-                    u64::MAX
-                } else {
-                    phase as u64
-                },
-                sent_bit_ps: 0,
-                lo: c.packet_bytes,
-                hi: c.largest(),
-                rate_bps: c.rate_bps,
-                sizes,
-            })
-        }
-        GeneratorConfig::Cbr(c) => {
-            let bit_ps = u128::from(c.packet_bytes) * 8 * u128::from(PS_PER_S);
-            let period = bit_ps / u128::from(c.rate_bps.max(1));
-            let phase = libm::floor(phases.unit() * period as f64);
-            Ok(Process::Cbr {
-                phase_ps: if phase >= u64::MAX as f64 {
-                    u64::MAX
-                } else {
-                    phase as u64
-                },
-                k: 0,
-                bytes: c.packet_bytes,
-                bit_ps,
-                rate_bps: c.rate_bps,
-            })
-        }
-        GeneratorConfig::Video(v) => VideoStream::synthetic(v, phases, sizes)
-            .map(|s| Process::Video(Box::new(s)))
-            .ok_or_else(|| "the video configuration has an empty GOP or a bad ratio".into()),
-        GeneratorConfig::VideoTrace(t) => {
-            let trace = trace.ok_or_else(|| "the frame trace is missing".to_string())?;
-            Ok(Process::Video(Box::new(VideoStream::trace(
-                trace,
-                t.frame_interval_us,
-                t.rate_bps,
-                t.mtu_bytes,
-                phases,
-            ))))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::traffic::config::{CbrConfig, DestinationConfig};
+    use crate::time::PS_PER_S;
+    use crate::traffic::config::DestinationConfig;
+    use crate::traffic::generators::CbrConfig;
+
+    /// The connections of `plan` for a CBR class.
+    fn generator(
+        plan: &ConnectionPlan,
+        g: &GeneratorConfig,
+        rng: &RngStreams,
+    ) -> ConnectionGenerator {
+        let GeneratorConfig::Cbr(c) = g else {
+            panic!("a CBR class")
+        };
+        ConnectionGenerator::new(plan, |phases, sizes| Ok(c.process(phases, sizes)), rng).unwrap()
+    }
 
     fn link() -> BitRate {
         BitRate::from_gbps(2.0).unwrap()
@@ -422,7 +313,7 @@ mod tests {
         let p = plan(3, &cfg, &rng);
         assert_eq!(p.requests.len(), 541);
         assert!(p.requests.iter().all(|r| r.destination != 3));
-        let mut g = ConnectionGenerator::new(&p, &cfg.generator, None, &rng).unwrap();
+        let mut g = generator(&p, &cfg.generator, &rng);
         // 2048 B at 750 kb/s: a period of 21.845333 ms.
         let horizon = 2 * PS_PER_S;
         let mut per_flow = vec![Vec::new(); 541];
@@ -463,7 +354,7 @@ mod tests {
             c.max_packet_bytes = Some(2048);
         }
         let p = plan(2, &cfg, &rng);
-        let mut g = ConnectionGenerator::new(&p, &cfg.generator, None, &rng).unwrap();
+        let mut g = generator(&p, &cfg.generator, &rng);
         let flows = g.connections();
         assert_eq!(flows, 13, "0.05 x 2 Gb/s / 8 Mb/s = 12.5 -> 13");
         let mut per_flow: Vec<Vec<(u64, u32)>> = vec![Vec::new(); flows];
@@ -501,7 +392,7 @@ mod tests {
         let mut some = all.clone();
         some.requests[1].admitted = false;
         let packets = |p: &ConnectionPlan, skip: Option<u32>| {
-            let mut g = ConnectionGenerator::new(p, &cfg.generator, None, &rng).unwrap();
+            let mut g = generator(p, &cfg.generator, &rng);
             let mut seen = Vec::new();
             loop {
                 let pk = g.next_packet().unwrap();

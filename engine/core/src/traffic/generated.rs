@@ -25,6 +25,22 @@ pub struct Generated {
     pub flow: u32,
 }
 
+/// The packets of one end point and class of a generator without connections (bursts),
+/// in non-decreasing time order.
+pub trait PacketSource: std::fmt::Debug {
+    /// The next packet (None when the source has nothing more).
+    fn next_packet(&mut self) -> Option<Generated>;
+
+    /// A copy of the source in its current state.
+    fn clone_box(&self) -> Box<dyn PacketSource>;
+}
+
+impl Clone for Box<dyn PacketSource> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
 /// Purposes of the `StreamId::Traffic` streams: every random process of a class at an end
 /// point draws from its own stream, so changing one (say the sizes) never shifts another
 /// (say the destinations), and changing the scheduler or the network never shifts any.

@@ -7,7 +7,7 @@
 //! for every class (Poisson traffic is one-packet bursts).
 
 pub mod admission;
-pub mod bursts;
+pub mod class_generator;
 pub mod classes_8021d;
 pub mod classes_r3;
 pub mod config;
@@ -16,10 +16,11 @@ pub mod connections;
 pub mod destinations;
 pub mod frame_trace;
 pub mod generated;
+pub mod generators;
 pub mod network_traffic;
 pub(crate) mod source;
-pub mod video;
 
-pub use generated::{Generated, NO_FLOW};
-pub use network_traffic::{ClassGenerator, NetworkTraffic};
+pub use class_generator::ClassGenerator;
+pub use generated::{Generated, NO_FLOW, PacketSource};
+pub use network_traffic::NetworkTraffic;
 pub use source::Source;

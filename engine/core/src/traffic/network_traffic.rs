@@ -15,30 +15,11 @@
 use crate::rng::RngStreams;
 use crate::time::BitRate;
 
-use super::bursts::BurstGenerator;
-use super::config::{ClassTrafficConfig, GeneratorConfig};
-use super::connections::{ConnectionGenerator, ConnectionPlan, admit_round_robin, parse_trace};
+use super::class_generator::ClassGenerator;
+use super::config::ClassTrafficConfig;
+use super::connections::{ConnectionPlan, admit_round_robin};
 use super::destinations::DestinationSetup;
-use super::generated::Generated;
-
-/// The generator of one end point and class.
-#[derive(Clone, Debug)]
-pub enum ClassGenerator {
-    /// Bursts (no connections).
-    Bursts(BurstGenerator),
-    /// Admitted connections.
-    Connections(ConnectionGenerator),
-}
-
-impl ClassGenerator {
-    /// The next packet in time order (None when the generator has nothing more).
-    pub fn next_packet(&mut self) -> Option<Generated> {
-        match self {
-            ClassGenerator::Bursts(b) => b.next_packet(),
-            ClassGenerator::Connections(c) => c.next_packet(),
-        }
-    }
-}
+use super::generators::ClassSetup;
 
 /// Admission outcome of one connection class.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -104,36 +85,34 @@ impl NetworkTraffic {
                 (cfg.generator.is_connections() && cfg.load > 0.0).then(ClassAdmission::default)
             })
             .collect();
-        let mut generators: Vec<Vec<Option<ClassGenerator>>> = (0..endpoints)
-            .map(|_| (0..classes.len()).map(|_| None).collect())
-            .collect();
-        // One parsed copy of each class's trace, shared by all its streams.
-        let traces = classes
-            .iter()
-            .enumerate()
-            .map(|(c, cfg)| parse_trace(&cfg.generator).map_err(|m| format!("class {c}: {m}")))
-            .collect::<Result<Vec<_>, String>>()?;
         for plan in &plans {
-            let (e, c) = (plan.endpoint as usize, plan.class as usize);
-            if let Some(Some(a)) = admission.get_mut(c) {
+            if let Some(Some(a)) = admission.get_mut(plan.class as usize) {
                 a.requested += plan.requests.len() as u64;
                 a.admitted += plan.admitted() as u64;
                 a.admitted_bps += plan.offered_bps();
             }
-            if plan.admitted() > 0 {
-                let g =
-                    ConnectionGenerator::new(plan, &classes[c].generator, traces[c].as_ref(), rng)
-                        .map_err(|m| format!("class {c}: {m}"))?;
-                generators[e][c] = Some(ClassGenerator::Connections(g));
-            }
         }
+        let mut generators: Vec<Vec<Option<ClassGenerator>>> = (0..endpoints)
+            .map(|_| (0..classes.len()).map(|_| None).collect())
+            .collect();
         for (c, cfg) in classes.iter().enumerate() {
-            if let GeneratorConfig::Bursts(b) = &cfg.generator {
-                for e in 0..endpoints {
-                    let model = setups[c].for_source(e, c as u32, rng);
-                    generators[e as usize][c] =
-                        BurstGenerator::new(c as u32, cfg.load, b, link, model, rng)
-                            .map(ClassGenerator::Bursts);
+            let class = ClassSetup {
+                class: c as u32,
+                load: cfg.load,
+                endpoints,
+                link,
+                destinations: &setups[c],
+                plans: plans.iter().filter(|p| p.class as usize == c).collect(),
+                rng,
+            };
+            let built = cfg
+                .generator
+                .spec()
+                .build(&class)
+                .map_err(|m| format!("class {c}: {m}"))?;
+            for (e, g) in built.into_iter().enumerate() {
+                if let Some(slot) = generators.get_mut(e) {
+                    slot[c] = g;
                 }
             }
         }
@@ -147,7 +126,8 @@ impl NetworkTraffic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::traffic::config::{DestinationConfig, VideoTraceConfig};
+    use crate::traffic::config::DestinationConfig;
+    use crate::traffic::generators::{GeneratorConfig, VideoTraceConfig};
 
     /// Defect 5 of issue 16: an uploaded trace was copied once per connection (and parsed
     /// once per end point). Every stream of a class now shares one copy of its frames.

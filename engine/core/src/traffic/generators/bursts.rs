@@ -9,13 +9,74 @@
 //! (gaps are rounded to whole picoseconds; the first burst starts one exponential gap
 //! after time zero).
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::error::FieldError;
 use crate::rng::{RngStream, RngStreams};
 use crate::scenario::SizeConfig;
 use crate::time::{BitRate, PS_PER_S, SimTime};
+use crate::traffic::config::MAX_BURST_PACKETS;
+use crate::traffic::config_rules::validate_size;
+use crate::traffic::destinations::DestinationModel;
+use crate::traffic::generated::{Generated, NO_FLOW, PacketSource, stream, streams};
+use crate::traffic::class_generator::ClassGenerator;
 
-use super::config::BurstsConfig;
-use super::destinations::DestinationModel;
-use super::generated::{Generated, NO_FLOW, stream, streams};
+use super::rules::problem;
+use super::{ClassSetup, GeneratorSpec, GeneratorWork};
+
+/// Bursts of packets to one destination.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct BurstsConfig {
+    /// Packets per burst (1 to 100000): 60 for Bursts60, 1 for one-packet bursts.
+    pub packets: u32,
+    /// Size of each packet (drawn independently), in bytes.
+    pub size: SizeConfig,
+}
+
+impl GeneratorSpec for BurstsConfig {
+    fn validate(&self, path: &str, errors: &mut Vec<FieldError>) {
+        if !(1..=MAX_BURST_PACKETS).contains(&self.packets) {
+            problem(
+                errors,
+                path,
+                "packets",
+                format!(
+                    "must be between 1 and {MAX_BURST_PACKETS} packets per burst (got {})",
+                    self.packets
+                ),
+            );
+        }
+        validate_size(&format!("{path}.size"), &self.size, errors);
+    }
+
+    fn max_packet_bytes(&self) -> u32 {
+        self.size.max_bytes()
+    }
+
+    fn mean_packet_bytes(&self) -> f64 {
+        self.size.mean_bytes()
+    }
+
+    fn work(&self, _load: f64, _link: BitRate) -> GeneratorWork {
+        GeneratorWork::Groups {
+            packets: f64::from(self.packets),
+            bytes: self.size.mean_bytes() * f64::from(self.packets),
+        }
+    }
+
+    fn build(&self, class: &ClassSetup<'_>) -> Result<Vec<Option<ClassGenerator>>, String> {
+        Ok((0..class.endpoints)
+            .map(|e| {
+                let model = class.destinations.for_source(e, class.class, class.rng);
+                BurstGenerator::new(class.class, class.load, self, class.link, model, class.rng)
+                    .map(|g| ClassGenerator::Source(Box::new(g)))
+            })
+            .collect())
+    }
+}
 
 /// The bursts of one end point and class.
 #[derive(Clone, Debug)]
@@ -86,6 +147,16 @@ impl BurstGenerator {
             destination: self.destination,
             flow: NO_FLOW,
         })
+    }
+}
+
+impl PacketSource for BurstGenerator {
+    fn next_packet(&mut self) -> Option<Generated> {
+        BurstGenerator::next_packet(self)
+    }
+
+    fn clone_box(&self) -> Box<dyn PacketSource> {
+        Box::new(self.clone())
     }
 }
 

@@ -28,6 +28,8 @@ use crate::time::{BitRate, Duration, SimTime};
 pub mod cioq;
 pub mod infiniband;
 pub mod stages;
+#[cfg(test)]
+pub(crate) mod test_rig;
 pub mod two_vc;
 
 /// A switch's own timed event, opaque to the fabric (each model encodes what it needs).

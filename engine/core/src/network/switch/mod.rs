@@ -27,6 +27,7 @@ use crate::time::{BitRate, Duration, SimTime};
 
 pub mod cioq;
 pub mod infiniband;
+pub mod omnipath;
 pub mod stages;
 #[cfg(test)]
 pub(crate) mod test_rig;
@@ -158,5 +159,6 @@ pub fn build(
         SwitchConfig::Cioq(c) => Box::new(cioq::Cioq::new(c, setup)?),
         SwitchConfig::TwoVc(c) => Box::new(two_vc::TwoVc::new(c, setup)?),
         SwitchConfig::Infiniband(c) => Box::new(infiniband::Infiniband::new(c, setup)?),
+        SwitchConfig::Omnipath(c) => Box::new(omnipath::Omnipath::new(c, setup)?),
     })
 }

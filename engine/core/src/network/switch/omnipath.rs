@@ -30,10 +30,11 @@
 //!   VL allocation per input, round robin among the VLs whose head may move now; switch
 //!   allocation per crossbar output, round robin among the inputs. A head bound for a
 //!   port of its own MPort requests that port's output buffer (free and with room for
-//!   it: the traffic stays in the MPort); any other requests one of the MPort's two
-//!   central links (free and with room in its central buffer; the link after the one
-//!   used last first), and only when its output buffer has room for it, which it then
-//!   reserves (*choice*: so a packet in the central buffer never waits for downstream
+//!   it: the traffic stays in the MPort); any other requests its input's central link
+//!   (*choice*: ports `4m` and `4m + 2` send into the MPort's first link, `4m + 1` and
+//!   `4m + 3` into the second, so the packets of one input and VL stay in order; free
+//!   and with room in its central buffer), and only when its output buffer has room for
+//!   it, which it then reserves (*choice*: so a packet in the central buffer never waits for downstream
 //!   space, and the central FIFOs, shared by packets of every input, add no channel
 //!   dependency: the routing's deadlock freedom carries over, as the flooded tori and
 //!   trees of the fabric tests show; with FIFOs waiting for output space, a flooded
@@ -92,8 +93,6 @@ pub struct Omnipath {
     /// central links).
     local: Vec<SwitchAllocator>,
     local_round: AllocationRound,
-    /// Per MPort, the central link to try first.
-    next_link: Vec<u32>,
     /// Per central link (`2m`, `2m + 1` of MPort `m`), its buffer, one FIFO per VL.
     central: InputBuffers,
     central_vl: VlAllocator,
@@ -179,7 +178,6 @@ impl Omnipath {
                 .map(|_| SwitchAllocator::new(LOCAL_OUTPUTS))
                 .collect(),
             local_round: AllocationRound::new(MPORT_PORTS, LOCAL_OUTPUTS),
-            next_link: vec![0; mports as usize],
             central: InputBuffers::new(links, lanes, central_total, &setup.credits),
             central_vl: VlAllocator::new(links),
             central_sa: SwitchAllocator::new(links.max(ports)),
@@ -209,6 +207,12 @@ impl Omnipath {
         p / MPORT_PORTS
     }
 
+    /// The central link (0 or 1 of its MPort) input port `p` sends into: ports 4m and
+    /// 4m + 2 the first, 4m + 1 and 4m + 3 the second.
+    pub fn link_of(p: u32) -> u32 {
+        (p % MPORT_PORTS) % MPORT_LINKS
+    }
+
     /// Allocation until nothing more can be granted now: rounds of every MPort's local
     /// crossbar, then rounds of the central crossbar (a grant frees nothing at once, so
     /// no local round can gain from a central one at the same instant).
@@ -224,25 +228,21 @@ impl Omnipath {
         let first = m * MPORT_PORTS;
         let count = MPORT_PORTS.min(self.ports - first);
         let sa = &self.local[m as usize];
-        let (outputs, central, start) = (&self.outputs, &self.central, self.next_link[m as usize]);
+        let (outputs, central) = (&self.outputs, &self.central);
         self.local_round
-            .run(&self.inputs, first, count, &self.vl, sa, |_, h| {
-                if Self::mport(h.output) == m {
-                    let to = h.output - first;
-                    return (!sa.output_busy(to) && outputs.fits(h.output, h.queue, h.credits))
-                        .then_some(to);
-                }
+            .run(&self.inputs, first, count, &self.vl, sa, |input, h| {
                 if !outputs.fits(h.output, h.queue, h.credits) {
                     return None;
                 }
+                if Self::mport(h.output) == m {
+                    let to = h.output - first;
+                    return (!sa.output_busy(to)).then_some(to);
+                }
+                let l = Self::link_of(input);
                 let lane = outputs.lane(h.output, h.queue);
-                (0..MPORT_LINKS)
-                    .map(|k| (start + k) % MPORT_LINKS)
-                    .find(|&l| {
-                        !sa.output_busy(MPORT_PORTS + l)
-                            && central.fits(m * MPORT_LINKS + l, lane, h.credits)
-                    })
-                    .map(|l| MPORT_PORTS + l)
+                (!sa.output_busy(MPORT_PORTS + l)
+                    && central.fits(m * MPORT_LINKS + l, lane, h.credits))
+                .then_some(MPORT_PORTS + l)
             });
         let grants = std::mem::take(&mut self.local_round.grants);
         let mut granted = false;
@@ -313,7 +313,6 @@ impl Omnipath {
         }
         let l = g.output - MPORT_PORTS;
         let link = m * MPORT_LINKS + l;
-        self.next_link[m as usize] = (l + 1) % MPORT_LINKS;
         let out_lane = self.outputs.lane(r.output, r.queue);
         let taken = self.central.reserve(link, out_lane, r.credits);
         debug_assert!(taken, "the local crossbar grants only heads that fit");

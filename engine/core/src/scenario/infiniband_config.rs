@@ -254,7 +254,8 @@ pub(super) fn validate_port_buffers(
                 p.add(
                     "model.lanes.credits.min_bytes",
                     format!(
-                        "times the {lanes} VLs must fit the switch's buffer of {bytes} B (model.switch.{field}) (got {} B each)",
+                        "times the {lanes} VLs must fit the switch's {} of {bytes} B (model.switch.{field}) (got {} B each)",
+                        field.trim_end_matches("_bytes").replace('_', " "),
                         shared.min_bytes
                     ),
                 );

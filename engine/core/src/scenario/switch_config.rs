@@ -30,13 +30,13 @@ pub enum SwitchConfig {
     /// The Omni-Path-like hierarchical switch: MPorts of 4 ports with local crossbars,
     /// joined by a buffered central crossbar; SL2SC/SC2VL at routing, output scheduler by
     /// SL.
-    Omnipath(OmnipathSwitchConfig),
+    Omnipath(Box<OmnipathSwitchConfig>),
 }
 tagged_enum!(SwitchConfig, "switch model", {
     "cioq" => Cioq(CioqConfig),
     "two_vc" => TwoVc(TwoVcConfig),
     "infiniband" => Infiniband(InfinibandConfig),
-    "omnipath" => Omnipath(OmnipathSwitchConfig),
+    "omnipath" => Omnipath(Box<OmnipathSwitchConfig>),
 });
 
 /// A combined input-output queued switch: input buffers with virtual output queues, a

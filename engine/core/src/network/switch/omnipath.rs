@@ -308,7 +308,7 @@ impl Omnipath {
         let taken = self.outputs.take(r.output, r.queue, r.credits);
         debug_assert!(taken, "the local crossbar grants only heads that fit");
         if g.output < MPORT_PORTS {
-            self.to_queue(cx, r, end, self.to_output);
+            self.enqueue_after(cx, r, end, self.to_output);
             return;
         }
         let l = g.output - MPORT_PORTS;
@@ -348,12 +348,12 @@ impl Omnipath {
                 credits: r.credits,
             },
         );
-        self.to_queue(cx, r, end, self.central_to_output);
+        self.enqueue_after(cx, r, end, self.central_to_output);
     }
 
     /// A packet whose transfer into its output buffer ends at `end` reaches its output
     /// queue `delay` after now (its tail `delay` after `end`).
-    fn to_queue(&mut self, cx: &mut SwitchContext, r: Routed, end: SimTime, delay: Duration) {
+    fn enqueue_after(&mut self, cx: &mut SwitchContext, r: Routed, end: SimTime, delay: Duration) {
         cx.pool.get_mut(r.packet).tail = end + delay;
         if delay.as_ps() == 0 {
             cx.actions.push(SwitchAction::Enqueue {

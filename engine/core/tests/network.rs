@@ -380,6 +380,41 @@ fn infiniband_tree_demo_delivers_what_it_offers() {
     }
 }
 
+/// The R3 preset of the 4-ary 3-tree with Omni-Path-like switches (MPort-local and
+/// central paths, the study's DTable at every output by SL, SCs and VLs one per SL) at
+/// half R3's reference load per class (the reference point, 0.8 of every link, saturates
+/// the destinations its CBR connections happen to crowd), 100 us: every invariant holds,
+/// and every SL, the QoS ones (NC, VO, VI, CL) within 3 %, gets the throughput it
+/// injects.
+#[test]
+fn omnipath_r3_tree_gives_every_sl_what_it_injects() {
+    let mut doc: Value = serde_json::from_str(include_str!(
+        "../../../public/presets/r3-4ary3tree-opa.json"
+    ))
+    .unwrap();
+    assert_eq!(doc["model"]["switch"]["kind"], json!("omnipath"));
+    doc["duration_us"] = json!(100);
+    for c in doc["model"]["classes"].as_array_mut().unwrap() {
+        let load = c["traffic"]["load"].as_f64().unwrap();
+        c["traffic"]["load"] = json!(load * 0.5);
+    }
+    let (results, audit, stored, peaks) = run(&doc);
+    check_invariants(&results, audit, stored, peaks);
+    let names: Vec<&str> = results.classes.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["NC", "VO", "VI", "CL", "EE", "BE", "BK"]);
+    for (sl, c) in results.classes.iter().enumerate() {
+        let tolerance = if sl < 4 { 0.03 } else { 0.05 };
+        assert!(
+            (c.throughput - c.offered).abs() < tolerance * c.offered,
+            "{}: {} of {}",
+            c.name,
+            c.throughput,
+            c.offered
+        );
+        assert!(c.latency_ns.mean.unwrap() > 0.0, "{}", c.name);
+    }
+}
+
 /// VLArb over the InfiniBand-like switch's VLs: every end point of the demo tree sends
 /// control (in VLArb's high table, 0.02 of its link) and best effort (low table, 0.35) to
 /// end point 0, whose link saturates. With a crossbar speedup of 1.5 the output buffer

@@ -462,3 +462,49 @@ fn infiniband_switch_rules_name_the_field() {
     });
     assert!(Run::from_json(&remapped.to_string()).is_ok());
 }
+
+/// The Omni-Path-like switch: the reference by default (also on a torus with dateline
+/// lanes), and its refusals name the field: the central buffer's size and cycles, and a
+/// shared minimum per VL that must fit each central link's half of the central buffer.
+#[test]
+fn omnipath_switch_rules_name_the_field() {
+    let opa = |edit: &dyn Fn(&mut Value)| {
+        let mut d: Value = serde_json::from_str(R2).unwrap();
+        d["model"]["switch"] = json!({"kind": "omnipath"});
+        d["duration_us"] = json!(20);
+        d["warmup_us"] = json!(2);
+        edit(&mut d);
+        d
+    };
+    assert!(Run::from_json(&opa(&|_| {}).to_string()).is_ok());
+    assert!(
+        Run::from_json(
+            &opa(&|d| {
+                d["model"]["topology"] = json!({"kind": "torus", "dims": [4, 4], "trunk_ports": 1,
+                    "end_points_per_switch": 4});
+                d["model"]["routing"] = json!({"kind": "dimension_order"});
+            })
+            .to_string()
+        )
+        .is_ok()
+    );
+    assert_refused(
+        &opa(&|d| d["model"]["switch"]["central_buffer_bytes"] = json!(64)),
+        "model.switch.central_buffer_bytes",
+        "between 128",
+    );
+    assert_refused(
+        &opa(&|d| d["model"]["switch"]["central_cycles"] = json!({"crossbar": 5000})),
+        "model.switch.central_cycles.crossbar",
+        "at most 1000 cycles",
+    );
+    assert_refused(
+        &opa(&|d| {
+            d["model"]["switch"]["central_buffer_bytes"] = json!(32768);
+            d["model"]["lanes"] =
+                json!({"credits": {"kind": "shared", "min_bytes": 4096, "max_bytes": 16384}});
+        }),
+        "model.lanes.credits.min_bytes",
+        "central buffer",
+    );
+}

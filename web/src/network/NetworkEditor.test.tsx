@@ -158,6 +158,18 @@ describe('network scenarios in the link lab', () => {
     expect(screen.getByLabelText('Input buffer per port, shared by its VLs (B)')).toBeTruthy();
   }, 30_000);
 
+  it('the switch model select offers the Omni-Path-like switch with its central buffer', () => {
+    const { current } = renderEditor(network(), fakeValidate());
+    fireEvent.change(screen.getByLabelText('Switch model'), { target: { value: 'omnipath' } });
+    expect(current().model).toMatchObject({
+      switch: { kind: 'omnipath', speedup: 3, input_buffer_bytes: 114_688, central_buffer_bytes: 229_376 },
+    });
+    expect(screen.queryByLabelText('Header crossing (ns)')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Central crossbar buffer per MPort (B)'), { target: { value: '131072' } });
+    expect(current().model).toMatchObject({ switch: { kind: 'omnipath', central_buffer_bytes: 131_072 } });
+    expect(screen.getByLabelText('Output buffer per port, shared by its VLs (B)')).toBeTruthy();
+  }, 30_000);
+
   it('a problem the engine names is shown next to its field, and the field says it is invalid', () => {
     const errors = new Map([['model.topology.trunk_ports', ['must be at least 1 port per trunk (got 0)']]]);
     const torus = setTopologyKind(network(), 'torus');

@@ -18,7 +18,8 @@ const ARBITRATIONS: { value: VcArbitration; label: string }[] = [
 
 export function SwitchSection({ scenario, onEdit }: SectionProps) {
   const sw = scenario.model.switch;
-  const ib = sw.kind === 'infiniband';
+  // Both VL pipelines have buffers per port shared by the VLs and stage cycles instead of a header time.
+  const ib = sw.kind === 'infiniband' || sw.kind === 'omnipath';
   const buffer = sw.kind === 'two_vc' ? 'per port and VC' : ib ? 'per port, shared by its VLs' : 'per port and class';
   const inputBytes = sw.input_buffer_bytes ?? IB_PORT_BUFFER;
   const outputBytes = sw.output_buffer_bytes ?? IB_PORT_BUFFER;
@@ -35,7 +36,7 @@ export function SwitchSection({ scenario, onEdit }: SectionProps) {
         hint="Crossbar rate as a multiple of the link rate."
         onChange={(v) => set({ speedup: v })}
       />
-      {!ib && (
+      {sw.kind !== 'infiniband' && sw.kind !== 'omnipath' && (
         <NumberField
           path={`${PATH}.header_crossing_ns`}
           label="Header crossing (ns)"
@@ -64,6 +65,17 @@ export function SwitchSection({ scenario, onEdit }: SectionProps) {
         onChange={(v) => set({ output_buffer_bytes: v })}
       />
       {sw.kind === 'infiniband' && <InfinibandFields config={sw} onEdit={onEdit} />}
+      {sw.kind === 'omnipath' && (
+        <NumberField
+          path={`${PATH}.central_buffer_bytes`}
+          label="Central crossbar buffer per MPort (B)"
+          value={sw.central_buffer_bytes ?? 2 * IB_PORT_BUFFER}
+          min={128}
+          step={128}
+          hint="Half at each of the MPort's two links into the central crossbar, shared by the VLs (stage cycles: the defaults, 1 each; docs/modelling.md)."
+          onChange={(v) => onEdit((s) => editNetwork(s, (net) => (net.switch.kind === 'omnipath' ? { ...net, switch: { ...net.switch, central_buffer_bytes: v } } : net)))}
+        />
+      )}
       {sw.kind === 'two_vc' && (
         <SelectField
           path={`${PATH}.arbitration`}

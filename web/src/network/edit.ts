@@ -85,6 +85,18 @@ export const SWITCH_MODELS: Readonly<Record<SwitchKind, { label: string; start: 
       cycles: { input_buffer: 1, routing: 1, vl_allocation: 1, switch_allocation: 1, crossbar: 1, output_buffer: 1 },
     },
   },
+  omnipath: {
+    label: 'Omni-Path-like (MPorts, central crossbar)',
+    start: {
+      kind: 'omnipath',
+      speedup: 3,
+      input_buffer_bytes: IB_PORT_BUFFER,
+      output_buffer_bytes: IB_PORT_BUFFER,
+      central_buffer_bytes: 2 * IB_PORT_BUFFER,
+      cycles: { input_buffer: 1, routing: 1, vl_allocation: 1, switch_allocation: 1, crossbar: 1, output_buffer: 1 },
+      central_cycles: { buffer: 1, vl_allocation: 1, switch_allocation: 1, crossbar: 1 },
+    },
+  },
 };
 
 /** Switches every switch to model `kind` (its starting parameters). */

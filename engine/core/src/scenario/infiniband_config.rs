@@ -161,12 +161,10 @@ impl InfinibandConfig {
     /// the output buffer too.
     pub(super) fn validate(&self, net: &IbRulesInput, p: &mut Problems) {
         let IbRulesInput {
-            port_lanes,
             map_lanes,
             classes,
-            mtu,
-            ref credits,
             max_ports,
+            ..
         } = *net;
         for (i, t) in self.output_sl2vl.iter().enumerate() {
             let at = format!("model.switch.output_sl2vl[{i}]");
@@ -190,52 +188,88 @@ impl InfinibandConfig {
                 p.add(e.field, e.message);
             }
         }
-        for (name, c) in self.cycles.named() {
+        self.cycles.validate("model.switch.cycles", p);
+        validate_port_buffers(
+            net,
+            u32::from(DATA_VLS),
+            "an InfiniBand switch port has at most 15 data VLs (VL 15 is for subnet management only)",
+            &[
+                ("input_buffer_bytes", self.input_buffer_bytes),
+                ("output_buffer_bytes", self.output_buffer_bytes),
+            ],
+            p,
+        );
+    }
+}
+
+impl StageCycles {
+    /// Every stage at most [`MAX_STAGE_CYCLES`], named under `at`.
+    pub(super) fn validate(&self, at: &str, p: &mut Problems) {
+        for (name, c) in self.named() {
             if c > MAX_STAGE_CYCLES {
                 p.add(
-                    format!("model.switch.cycles.{name}"),
+                    format!("{at}.{name}"),
                     format!("must be at most {MAX_STAGE_CYCLES} cycles (got {c})"),
                 );
             }
         }
-        if port_lanes > u32::from(DATA_VLS) {
-            p.add(
-                "model.lanes.map",
-                format!(
-                    "an InfiniBand switch port has at most {DATA_VLS} data VLs (VL 15 is for subnet management only), but the lane map and the routing's lanes need {port_lanes}; map the classes onto fewer VLs (kind \"sl2vl\")"
-                ),
-            );
-            return;
-        }
-        let lanes = port_lanes.max(1);
+    }
+}
+
+/// The rules of a switch whose buffers are shared by a port's VLs: at most `max_vls`
+/// lanes per port (else `too_many`, and nothing more is checked), and every VL able to
+/// hold the largest packet in each of `buffers` (`(field, bytes)` under `model.switch`):
+/// its equal share (credit policy per lane), or the minimums of a shared policy fitting
+/// (the input buffer's are checked with the lanes, `lanes_rules`).
+pub(super) fn validate_port_buffers(
+    net: &IbRulesInput,
+    max_vls: u32,
+    too_many: &str,
+    buffers: &[(&str, u32)],
+    p: &mut Problems,
+) {
+    let IbRulesInput {
+        port_lanes,
+        mtu,
+        ref credits,
+        ..
+    } = *net;
+    if port_lanes > max_vls {
+        p.add(
+            "model.lanes.map",
+            format!(
+                "{too_many}, but the lane map and the routing's lanes need {port_lanes}; map the classes onto fewer VLs"
+            ),
+        );
+        return;
+    }
+    let lanes = port_lanes.max(1);
+    for &(field, bytes) in buffers {
         if let CreditPolicyConfig::Shared(shared) = credits {
-            // The output buffer is shared under the same limits; the input buffer's
-            // are checked with the lanes (`lanes_rules`).
+            if field == "input_buffer_bytes" {
+                continue;
+            }
             let reserved = u64::from(shared.min_bytes) * u64::from(lanes);
-            if reserved > u64::from(self.output_buffer_bytes) {
+            if reserved > u64::from(bytes) {
                 p.add(
                     "model.lanes.credits.min_bytes",
                     format!(
-                        "times the {lanes} VLs must fit the switch's output buffer of {} B (model.switch.output_buffer_bytes) (got {} B each)",
-                        self.output_buffer_bytes, shared.min_bytes
+                        "times the {lanes} VLs must fit the switch's {} of {bytes} B (model.switch.{field}) (got {} B each)",
+                        field.trim_end_matches("_bytes").replace('_', " "),
+                        shared.min_bytes
                     ),
                 );
             }
-            return;
+            continue;
         }
-        for (field, bytes) in [
-            ("input_buffer_bytes", self.input_buffer_bytes),
-            ("output_buffer_bytes", self.output_buffer_bytes),
-        ] {
-            let share = bytes / lanes;
-            if share < mtu {
-                p.add(
-                    format!("model.switch.{field}"),
-                    format!(
-                        "divided among the port's {lanes} VLs must give each at least the largest packet ({mtu} B) (got {bytes} B, {share} B each)"
-                    ),
-                );
-            }
+        let share = bytes / lanes;
+        if share < mtu {
+            p.add(
+                format!("model.switch.{field}"),
+                format!(
+                    "divided among the port's {lanes} VLs must give each at least the largest packet ({mtu} B) (got {bytes} B, {share} B each)"
+                ),
+            );
         }
     }
 }

@@ -14,6 +14,7 @@ mod lanes_rules;
 mod migrate;
 mod network;
 mod network_processor;
+pub mod omnipath_config;
 mod parse;
 pub(crate) mod problems;
 pub(crate) mod rules;
@@ -34,9 +35,10 @@ pub use crate::text::strip_bom;
 pub use bounds::{WorkEstimate, work_estimate};
 pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
-    CioqConfig, InfinibandConfig, InterfaceConfig, MinTopology, NetworkClassConfig, NetworkConfig,
-    NetworkLinkConfig, PortSl2Vl, RoutingConfig, SingleSwitchTopology, StageCycles, SwitchConfig,
-    TopologyConfig, TorusTopology, TreeTopology, TwoVcConfig, VcArbitration,
+    CentralCycles, CioqConfig, InfinibandConfig, InterfaceConfig, MinTopology, NetworkClassConfig,
+    NetworkConfig, NetworkLinkConfig, OmnipathSwitchConfig, PortSl2Vl, RoutingConfig,
+    SingleSwitchTopology, StageCycles, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
+    TwoVcConfig, VcArbitration,
 };
 pub use network_processor::{
     DwcsHeapConfig, EnginesConfig, FixedWindow, NetworkProcessorConfig, NpArrivals,

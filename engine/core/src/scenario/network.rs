@@ -38,8 +38,8 @@ use ts_rs::TS;
 
 use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_class_name};
 pub use super::switch_config::{
-    CioqConfig, InfinibandConfig, MAX_DELAY_NS, PortSl2Vl, StageCycles, SwitchConfig, TwoVcConfig,
-    VcArbitration,
+    CentralCycles, CioqConfig, InfinibandConfig, MAX_DELAY_NS, OmnipathSwitchConfig, PortSl2Vl,
+    StageCycles, SwitchConfig, TwoVcConfig, VcArbitration,
 };
 pub use super::topology_config::{
     MinTopology, SingleSwitchTopology, TopologyConfig, TorusTopology, TreeTopology,
@@ -290,7 +290,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         mtu,
     };
     let port_lanes = super::lanes_rules::validate_lanes(&lanes, p).unwrap_or(n as u32);
-    if let SwitchConfig::Infiniband(ib) = &net.switch {
+    if let SwitchConfig::Infiniband(_) | SwitchConfig::Omnipath(_) = &net.switch {
         let sls = n.min(usize::from(u16::MAX)) as u16;
         let map_lanes =
             crate::network::lanes::build_map(&net.lane_map(), sls).map_or(sls, |m| m.lanes());
@@ -308,7 +308,11 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
             credits: net.credit_policy(),
             max_ports,
         };
-        ib.validate(&rules, p);
+        match &net.switch {
+            SwitchConfig::Infiniband(ib) => ib.validate(&rules, p),
+            SwitchConfig::Omnipath(opa) => opa.validate(&rules, p),
+            _ => {}
+        }
     }
     if let Some(t) = &topology {
         let total = f64::from(t.total_ports()) * sw.port_bytes(port_lanes) as f64
@@ -335,7 +339,9 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
                 ),
             );
         }
-        if voqs > MAX_VOQS {
+        // Only the CIOQ switch keeps a queue per (input, output, class, routing lane); the
+        // others' queues grow with ports x lanes and are bounded by the routes' limit.
+        if voqs > MAX_VOQS && matches!(net.switch, SwitchConfig::Cioq(_)) {
             p.add(
                 "model.topology",
                 format!(

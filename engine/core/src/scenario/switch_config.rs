@@ -27,11 +27,16 @@ pub enum SwitchConfig {
     /// The InfiniBand-like switch: buffers per port shared by the VLs, a pipeline of
     /// routing, VL allocation, switch allocation, crossbar and output buffer.
     Infiniband(InfinibandConfig),
+    /// The Omni-Path-like hierarchical switch: MPorts of 4 ports with local crossbars,
+    /// joined by a buffered central crossbar; SL2SC/SC2VL at routing, output scheduler by
+    /// SL.
+    Omnipath(Box<OmnipathSwitchConfig>),
 }
 tagged_enum!(SwitchConfig, "switch model", {
     "cioq" => Cioq(CioqConfig),
     "two_vc" => TwoVc(TwoVcConfig),
     "infiniband" => Infiniband(InfinibandConfig),
+    "omnipath" => Omnipath(Box<OmnipathSwitchConfig>),
 });
 
 /// A combined input-output queued switch: input buffers with virtual output queues, a
@@ -86,6 +91,7 @@ pub enum VcArbitration {
 }
 
 pub use super::infiniband_config::{InfinibandConfig, PortSl2Vl, StageCycles};
+pub use super::omnipath_config::{CentralCycles, OmnipathSwitchConfig};
 
 /// What every switch kind has: crossbar speed, header time and buffer sizes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,6 +137,7 @@ impl SwitchConfig {
             SwitchConfig::Cioq(_) => "cioq",
             SwitchConfig::TwoVc(_) => "two_vc",
             SwitchConfig::Infiniband(_) => "infiniband",
+            SwitchConfig::Omnipath(_) => "omnipath",
         }
     }
 
@@ -142,6 +149,15 @@ impl SwitchConfig {
                     speedup: c.speedup,
                     // The header time follows from the stage cycles and the link rate
                     // (checked by `InfinibandConfig::validate`).
+                    header_crossing_ns: 0,
+                    input_buffer_bytes: c.input_buffer_bytes,
+                    output_buffer_bytes: c.output_buffer_bytes,
+                    per_port: true,
+                };
+            }
+            SwitchConfig::Omnipath(c) => {
+                return SwitchBasics {
+                    speedup: c.speedup,
                     header_crossing_ns: 0,
                     input_buffer_bytes: c.input_buffer_bytes,
                     output_buffer_bytes: c.output_buffer_bytes,

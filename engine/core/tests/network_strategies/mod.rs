@@ -204,8 +204,9 @@ pub struct Case {
 /// admission control (or none), random schedulers of any kind at interfaces and
 /// switches, buffers of 1-3 MTUs, link latency and credit delay, random class
 /// priority levels (or the default), and the CIOQ, the two-VC switch (priority or
-/// round-robin arbitration) or the InfiniBand-like switch (buffers per port shared by
-/// its lanes, random routing and crossbar cycles).
+/// round-robin arbitration), the InfiniBand-like switch (buffers per port shared by
+/// its lanes, random routing and crossbar cycles) or the Omni-Path-like switch (the
+/// same, with random central crossbar cycles).
 pub fn case_strategy() -> impl Strategy<Value = Case> {
     (
         topology_strategy(),
@@ -230,6 +231,7 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                     Just(Some("priority")),
                     Just(Some("round_robin")),
                     Just(Some("infiniband")),
+                    Just(Some("omnipath")),
                 ],
                 any::<u64>(),
             )
@@ -278,6 +280,19 @@ pub fn case_strategy() -> impl Strategy<Value = Case> {
                             "input_buffer_bytes": buf(bi) * lanes,
                             "output_buffer_bytes": buf(bo) * lanes,
                             "cycles": {"routing": lat % 3, "crossbar": credit % 2}
+                        });
+                    }
+                    Some("omnipath") => {
+                        // As the InfiniBand-like switch's, and each central link's half
+                        // of the central buffer as large as an output buffer.
+                        let lanes = classes.len().max(3) as u32 * 2;
+                        doc["model"]["switch"] = json!({
+                            "kind": "omnipath", "speedup": speedup,
+                            "input_buffer_bytes": buf(bi) * lanes,
+                            "output_buffer_bytes": buf(bo) * lanes,
+                            "central_buffer_bytes": 2 * buf(bo) * lanes,
+                            "cycles": {"routing": lat % 3, "crossbar": credit % 2},
+                            "central_cycles": {"buffer": lat % 2, "crossbar": credit % 3}
                         });
                     }
                     Some(arbitration) => {

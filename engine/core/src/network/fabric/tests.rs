@@ -88,7 +88,8 @@ fn silent_switch(
 }
 
 /// Every switch kind with buffers of one 2048-byte packet per lane, for ports of `lanes`
-/// lanes (the InfiniBand-like switch's buffers are per port, shared by its lanes).
+/// lanes (the InfiniBand-like and Omni-Path-like switches' buffers are per port, shared
+/// by its lanes; the Omni-Path-like one's central buffer per MPort, half per link).
 fn every_switch(lanes: u32) -> Vec<String> {
     let per_port = 2048 * lanes;
     vec![
@@ -100,6 +101,11 @@ fn every_switch(lanes: u32) -> Vec<String> {
             .to_string(),
         format!(
             r#"{{"kind":"infiniband","input_buffer_bytes":{per_port},"output_buffer_bytes":{per_port}}}"#
+        ),
+        format!(
+            r#"{{"kind":"omnipath","input_buffer_bytes":{per_port},"output_buffer_bytes":{per_port},
+                "central_buffer_bytes":{}}}"#,
+            2 * per_port
         ),
     ]
 }
@@ -287,6 +293,31 @@ fn a_lone_packet_crosses_an_idle_infiniband_switch_in_its_stage_cycles() {
         while !sim.advance(1000) {}
         let expect = 8192.0 + cycles * 256.0;
         assert_eq!(latencies(&sim), (expect, expect, 1), "{switch}");
+        assert_eq!(sim.audit(), Audit::default());
+    }
+}
+
+/// A lone 2048 B packet through an idle Omni-Path-like switch of 6 ports (MPorts 0-3
+/// and 4-5; 2 Gb/s links, a cycle is 256 ns): to a port of its own MPort it takes the
+/// six MPort stages, to the other MPort four more (central buffer, VL and switch
+/// allocation, central crossbar); cut-through, the serialisation (8192 ns) counts once.
+#[test]
+fn a_lone_packet_crosses_an_idle_omnipath_switch_in_its_stage_cycles() {
+    for (switch, to, cycles) in [
+        (r#"{"kind":"omnipath"}"#, 2, 6.0),
+        (r#"{"kind":"omnipath"}"#, 5, 10.0),
+        (
+            r#"{"kind":"omnipath","cycles":{"routing":3},"central_cycles":{"buffer":2,"crossbar":0}}"#,
+            5,
+            1.0 + 3.0 + 1.0 + 1.0 + 1.0 + 2.0 + 1.0 + 1.0 + 0.0 + 1.0,
+        ),
+    ] {
+        let topology = r#"{"kind":"single_switch","ports":6}"#;
+        let mut sim = silent_switch(topology, "", switch, 4096, 0);
+        sim.inject(0, 0, 2048, to);
+        while !sim.advance(1000) {}
+        let expect = 8192.0 + cycles * 256.0;
+        assert_eq!(latencies(&sim), (expect, expect, 1), "{switch} to {to}");
         assert_eq!(sim.audit(), Audit::default());
     }
 }

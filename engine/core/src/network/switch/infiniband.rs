@@ -48,11 +48,12 @@
 
 use std::sync::Arc;
 
+use super::stages::allocation::AllocationRound;
 use super::stages::input_buffer::{InputBuffers, Routed};
+use super::stages::lane_limit;
 use super::stages::output_buffer::OutputBuffers;
 use super::stages::switch_allocation::SwitchAllocator;
 use super::stages::vl_allocation::VlAllocator;
-use super::stages::{bits, lane_limit};
 use super::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
 use crate::network::CREDIT_BYTES;
@@ -77,10 +78,8 @@ pub struct Infiniband {
     output_lane: u32,
     /// Packets granted the crossbar and not yet in their output queue.
     in_flight: usize,
-    /// Per output, the inputs requesting it in the allocation round being built.
-    requests: Vec<u64>,
-    /// Per input, the lane its VL allocation chose in that round.
-    chosen: Vec<u32>,
+    /// The allocation rounds' scratch.
+    round: AllocationRound,
 }
 
 impl Infiniband {
@@ -117,8 +116,7 @@ impl Infiniband {
             input_lane: input_total / u32::from(lanes),
             output_lane: lane_limit(&setup.credits, lanes, output_total),
             in_flight: 0,
-            requests: vec![0; ports as usize],
-            chosen: vec![0; ports as usize],
+            round: AllocationRound::new(ports, ports),
         })
     }
 
@@ -130,44 +128,21 @@ impl Infiniband {
 
     /// One round; true when something was granted.
     fn allocation_round(&mut self, cx: &mut SwitchContext) -> bool {
-        let mut wanted = 0u64;
-        for input in 0..self.ports {
-            let heads = self.inputs.heads(input);
-            if heads == 0 || self.sa.input_busy(input) {
-                continue;
-            }
-            let mut candidates = 0u64;
-            for lane in bits(heads) {
-                if let Some(h) = self.inputs.head(input, lane) {
-                    if !self.sa.output_busy(h.output)
-                        && self.outputs.fits(h.output, h.queue, h.credits)
-                    {
-                        candidates |= 1 << lane;
-                    }
-                }
-            }
-            let Some(lane) = self.vl.choose(input, candidates) else {
-                continue;
-            };
-            let Some(h) = self.inputs.head(input, lane) else {
-                continue;
-            };
-            self.chosen[input as usize] = lane;
-            self.requests[h.output as usize] |= 1 << input;
-            wanted |= 1 << h.output;
-        }
+        let (sa, outputs) = (&self.sa, &self.outputs);
+        self.round
+            .run(&self.inputs, 0, self.ports, &self.vl, sa, |_, h| {
+                (!sa.output_busy(h.output) && outputs.fits(h.output, h.queue, h.credits))
+                    .then_some(h.output)
+            });
+        let grants = std::mem::take(&mut self.round.grants);
         let mut granted = false;
-        for output in bits(wanted) {
-            let requests = std::mem::take(&mut self.requests[output as usize]);
-            let Some(input) = self.sa.choose(output, requests) else {
-                continue;
-            };
-            let lane = self.chosen[input as usize];
-            if let Some(r) = self.inputs.pop(input, lane) {
-                self.start(cx, input, lane as u16, r);
+        for g in &grants {
+            if let Some(r) = self.inputs.pop(g.input, g.lane) {
+                self.start(cx, g.input, g.lane as u16, r);
                 granted = true;
             }
         }
+        self.round.grants = grants;
         granted
     }
 

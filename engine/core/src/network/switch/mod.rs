@@ -27,7 +27,10 @@ use crate::time::{BitRate, Duration, SimTime};
 
 pub mod cioq;
 pub mod infiniband;
+pub mod omnipath;
 pub mod stages;
+#[cfg(test)]
+pub(crate) mod test_rig;
 pub mod two_vc;
 
 /// A switch's own timed event, opaque to the fabric (each model encodes what it needs).
@@ -156,5 +159,6 @@ pub fn build(
         SwitchConfig::Cioq(c) => Box::new(cioq::Cioq::new(c, setup)?),
         SwitchConfig::TwoVc(c) => Box::new(two_vc::TwoVc::new(c, setup)?),
         SwitchConfig::Infiniband(c) => Box::new(infiniband::Infiniband::new(c, setup)?),
+        SwitchConfig::Omnipath(c) => Box::new(omnipath::Omnipath::new(c, setup)?),
     })
 }

@@ -9,130 +9,23 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::network::lanes::CreditPolicyConfig;
 use crate::network::lanes::credits::SharedCreditsConfig;
-use crate::network::port::{NetPacket, PacketPool};
+use crate::network::switch::test_rig::{Rig, setup};
 use crate::scenario::StageCycles;
 use crate::time::SimTime;
 
 /// One cycle at 100 Gb/s: 64 B = 5.12 ns.
 const CYCLE: u64 = 5_120;
 
-/// A switch under test with the fabric's part played by hand: its timers, what it put
-/// into output queues (time, output, queue, packet) and what input space it released.
-struct Rig {
-    sw: Infiniband,
-    pool: PacketPool,
-    now: SimTime,
-    timers: BTreeMap<(SimTime, u64), SwitchTimer>,
-    seq: u64,
-    enqueued: Vec<(SimTime, u32, u16, u32)>,
-    released: Vec<(SimTime, u32, u16, u32)>,
-}
-
-fn setup(ports: u32, lanes: u16, credits: CreditPolicyConfig) -> SwitchSetup {
-    SwitchSetup {
-        ports,
-        lanes,
-        routing_lanes: 1,
-        lane_of_queue: (0..lanes).collect(),
-        link: BitRate::from_gbps(100.0).unwrap(),
-        link_gbps: 100.0,
-        credits,
-    }
-}
-
-impl Rig {
-    fn new(config: &InfinibandConfig, setup: SwitchSetup) -> Rig {
-        Rig {
-            sw: Infiniband::new(config, setup).unwrap(),
-            pool: PacketPool::default(),
-            now: SimTime::ZERO,
-            timers: BTreeMap::new(),
-            seq: 0,
-            enqueued: Vec::new(),
-            released: Vec::new(),
-        }
+impl Rig<Infiniband> {
+    fn new(config: &InfinibandConfig, setup: SwitchSetup) -> Rig<Infiniband> {
+        Rig::with(Infiniband::new(config, setup).unwrap())
     }
 
-    fn reference(ports: u32, lanes: u16) -> Rig {
+    fn reference(ports: u32, lanes: u16) -> Rig<Infiniband> {
         Rig::new(
             &InfinibandConfig::default(),
             setup(ports, lanes, CreditPolicyConfig::PerLane),
         )
-    }
-
-    fn call(&mut self, f: impl FnOnce(&mut Infiniband, &mut SwitchContext)) {
-        let mut actions = Vec::new();
-        let mut cx = SwitchContext {
-            now: self.now,
-            pool: &mut self.pool,
-            actions: &mut actions,
-        };
-        f(&mut self.sw, &mut cx);
-        for a in actions {
-            match a {
-                SwitchAction::Wake { at, timer } => {
-                    assert!(at >= self.now);
-                    self.seq += 1;
-                    self.timers.insert((at, self.seq), timer);
-                }
-                SwitchAction::Enqueue {
-                    output,
-                    queue,
-                    packet,
-                } => self.enqueued.push((self.now, output, queue, packet)),
-                SwitchAction::ReleaseInput {
-                    input,
-                    lane,
-                    credits,
-                } => self.released.push((self.now, input, lane, credits)),
-            }
-        }
-    }
-
-    /// A routed header of `bytes` whose tail reaches the input at `tail`, handed over
-    /// now.
-    fn header(&mut self, input: u32, lane: u16, output: u32, bytes: u32, tail: SimTime) -> u32 {
-        let packet = self.pool.insert(NetPacket {
-            id: self.pool.len() as u64,
-            created: SimTime::ZERO,
-            tail,
-            bytes,
-            credits: bytes.div_ceil(64),
-            source: 0,
-            destination: 0,
-            sl: lane,
-            lane,
-            priority: 0,
-            flow: crate::traffic::NO_FLOW,
-            route: crate::network::routing::RouteState::default(),
-        });
-        let h = Header {
-            input,
-            in_lane: lane,
-            output,
-            queue: lane,
-            packet,
-        };
-        self.call(|sw, cx| sw.on_header(cx, h));
-        packet
-    }
-
-    /// Runs the switch's timers due up to `until`.
-    fn run_until(&mut self, until: SimTime) {
-        while let Some((&(at, seq), _)) = self.timers.first_key_value() {
-            if at > until {
-                break;
-            }
-            let timer = self.timers.remove(&(at, seq)).unwrap();
-            self.now = at;
-            self.call(|sw, cx| sw.on_timer(cx, timer));
-        }
-        self.now = until;
-    }
-
-    /// The packets put into output queues, in order.
-    fn order(&self) -> Vec<u32> {
-        self.enqueued.iter().map(|e| e.3).collect()
     }
 }
 

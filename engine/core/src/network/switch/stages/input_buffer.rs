@@ -58,9 +58,26 @@ impl InputBuffers {
     /// queues at the tail of the lane's FIFO (an overflow is counted when the space was
     /// not free; the packet is kept, nothing is ever dropped).
     pub fn push(&mut self, input: u32, lane: u16, r: Routed) {
-        if !self.space[input as usize].consume(usize::from(lane), r.credits) {
+        if !self.reserve(input, lane, r.credits) {
             self.overflows += 1;
         }
+        self.push_reserved(input, lane, r);
+    }
+
+    /// Whether `credits` fit `lane` of `input` now (for a buffer the switch itself fills,
+    /// such as a central crossbar's: it reserves before it sends).
+    pub fn fits(&self, input: u32, lane: u16, credits: u32) -> bool {
+        self.space[input as usize].fits(usize::from(lane), credits)
+    }
+
+    /// Takes `credits` of `lane` at `input` ahead of the header (false, nothing taken,
+    /// when they do not fit); [`InputBuffers::push_reserved`] queues the header later.
+    pub fn reserve(&mut self, input: u32, lane: u16, credits: u32) -> bool {
+        self.space[input as usize].consume(usize::from(lane), credits)
+    }
+
+    /// Queues a header whose space [`InputBuffers::reserve`] took.
+    pub fn push_reserved(&mut self, input: u32, lane: u16, r: Routed) {
         self.fifo[(input * self.lanes + u32::from(lane)) as usize].push_back(r);
         self.nonempty[input as usize] |= 1 << lane;
         self.queued += 1;

@@ -7,10 +7,13 @@
 //!   may move;
 //! - [`switch_allocation`]: per output, round robin among the inputs that won their VL
 //!   allocation for it; which crossbar inputs and outputs are busy;
+//! - [`allocation`]: one round of both allocations over any crossbar, the switch
+//!   saying which crossbar output each head would take now;
 //! - [`output_buffer`]: the room per output port and lane the crossbar writes into,
 //!   shared among the lanes like the input buffer. The output scheduler that drains it
 //!   is the fabric's output port (any [`crate::schedulers::Scheduler`] over its queues).
 
+pub mod allocation;
 pub mod input_buffer;
 pub mod output_buffer;
 pub mod switch_allocation;

@@ -241,6 +241,8 @@ mod tests {
         assert_eq!(d.deficit(0), 128);
         // Its turn goes on: 128 B left cover the next 128-byte head.
         assert_eq!(d.current(), Some(0));
+        let r = d.registers();
+        assert_eq!((r.selected, r.deficit), (Some(0), Some(vec![128, 0])));
         assert_eq!(port.step(&mut d), Some(0));
         assert_eq!(d.deficit(0), 0);
         // 128 > 0: turn ends. Visit class 1: DC1 = 128 < 192: turn ends with DC1 = 128.

@@ -202,6 +202,10 @@ mod tests {
         // Select SL0 (entry 0): acc = 0 + 3 = 3, send one -> acc 1.
         assert_eq!(port.step(&mut d), Some(0));
         assert_eq!((d.state().entry, d.state().accumulated), (0, 1));
+        // The registers shown in traces are the same figures.
+        let r = d.registers();
+        assert_eq!((r.entry, r.selected, r.accumulated), (Some(0), Some(0), Some(1)));
+        assert_eq!(r.deficit, Some(vec![0, 0]));
         // 2 > 1: deficit[SL0] = 1, next active entry is SL0's entry 2: acc = 1 + 3 = 4,
         // send one -> acc 2 ...
         assert_eq!(port.step(&mut d), Some(0));

@@ -28,7 +28,7 @@ test('a reduced R3 sweep of the 4-ary 3-tree draws a panel per topology with ban
   await expect(view(page).getByLabel('Simulated time per run (µs)')).toHaveValue('100');
   await expect(view(page).getByTestId('r3-panel-0')).toBeChecked();
   for (const i of [1, 2, 3]) await expect(view(page).getByTestId(`r3-panel-${i}`)).not.toBeChecked();
-  await expect(view(page).getByTestId('r3-estimate')).toContainText('12 runs on');
+  await expect(view(page).getByTestId('r3-estimate')).toContainText('24 runs on');
   // Ticking the 8x8x8 torus makes the estimate minutes long; no panel at all is refused.
   await view(page).getByTestId('r3-panel-3').check();
   await expect(view(page).getByTestId('r3-estimate')).toContainText('min on a 2-core machine');
@@ -38,15 +38,15 @@ test('a reduced R3 sweep of the 4-ary 3-tree draws a panel per topology with ban
   await expect(view(page).getByRole('button', { name: 'Run R3 sweep' })).toBeDisabled();
   await view(page).getByTestId('r3-panel-0').check();
 
-  // The reduced sweep: 3 loads x 2 seeds of 60 µs.
+  // The reduced sweep: 3 loads x 2 seeds of 60 µs, for both switch models.
   await view(page).getByLabel('Total offered loads (fractions of the link)').fill('0.7, 0.85, 1');
   await view(page).getByLabel('Seeds per point').fill('2');
   await view(page).getByLabel('First seed').fill('4');
   await view(page).getByLabel('Simulated time per run (µs)').fill('60');
-  await expect(view(page).getByText('6 runs in all.')).toBeVisible();
+  await expect(view(page).getByText('12 runs in all.')).toBeVisible();
   const started = Date.now();
   await view(page).getByRole('button', { name: 'Run R3 sweep' }).click();
-  await expect(status(page)).toContainText('Done: 6 runs', { timeout: 120_000 });
+  await expect(status(page)).toContainText('Done: 12 runs', { timeout: 120_000 });
   expect(Date.now() - started).toBeLessThan(120_000);
 
   // One panel (the topology run), a line and a band per switch model of it, for the SL chosen.
@@ -54,9 +54,11 @@ test('a reduced R3 sweep of the 4-ary 3-tree draws a panel per topology with ban
     const chart = view(page).getByTestId(id);
     await expect(chart.locator('g.panel-plot')).toHaveCount(1);
     await expect(chart.locator('g.panel-plot')).toHaveAttribute('data-panel', '4-ary 3-tree');
-    await expect(chart.locator('g.panel-series')).toHaveAttribute('data-series', 'InfiniBand');
-    await expect(chart.locator('path.panel-line')).toHaveCount(1);
-    await expect(chart.locator('path.ci-band')).toHaveCount(1);
+    await expect(chart.locator('g.panel-series')).toHaveCount(2);
+    await expect(chart.locator('g.panel-series').nth(0)).toHaveAttribute('data-series', 'InfiniBand');
+    await expect(chart.locator('g.panel-series').nth(1)).toHaveAttribute('data-series', 'Omni-Path');
+    await expect(chart.locator('path.panel-line')).toHaveCount(2);
+    await expect(chart.locator('path.ci-band')).toHaveCount(2);
     await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /90% confidence intervals/);
   }
   await expect(view(page).getByTestId('r3-mean').getByRole('heading')).toHaveText('Mean latency per SL vs offered load (NC)');
@@ -69,7 +71,7 @@ test('a reduced R3 sweep of the 4-ary 3-tree draws a panel per topology with ban
   await expect(mean.locator('g.panel-plot')).toHaveCount(7);
   await expect(mean.locator('g.panel-plot').first()).toHaveAttribute('data-panel', '4-ary 3-tree · NC');
   const bands = mean.locator('path.ci-band');
-  await expect(bands).toHaveCount(7);
+  await expect(bands).toHaveCount(14);
   // Two seeds differ, so the bands have a width.
   const heights = await bands.evaluateAll((paths) => paths.map((p) => (p as SVGPathElement).getBBox().height));
   expect(heights.filter((h) => h > 0.5).length, `band heights ${heights.join(', ')}`).toBeGreaterThanOrEqual(5);
@@ -79,7 +81,7 @@ test('a reduced R3 sweep of the 4-ary 3-tree draws a panel per topology with ban
   // Exports: per-SL throughput in flits/cycle/node, and latency, for every configuration run.
   const flits = (await csvOf(page, 'throughput')).trim().split('\r\n');
   expect(flits[0]).toBe('scheduler,load,class,runs,flits_per_cycle,flits_per_cycle_ci90');
-  expect(flits).toHaveLength(1 + 3 * 7);
+  expect(flits).toHaveLength(1 + 2 * 3 * 7);
   // Below saturation the QoS SLs get what they inject: CL's admitted connections carry the most.
   // Rows are `"4-ary 3-tree, InfiniBand",load,SL,runs,value,half-width` (the label is quoted: it has a comma).
   const at = (load: string, sl: string) => Number(flits.find((l) => l.startsWith(`"4-ary 3-tree, InfiniBand",${load},${sl},`))?.split(',').at(-2));
@@ -110,7 +112,7 @@ test('a reduced R3 sweep of the 4-ary 3-tree draws a panel per topology with ban
   await expect(view(other).getByLabel('Simulated time per run (µs)')).toHaveValue('60');
   await expect(view(other).getByTestId('r3-panel-0')).toBeChecked();
   await view(other).getByRole('button', { name: 'Run R3 sweep' }).click();
-  await expect(status(other)).toContainText('Done: 6 runs', { timeout: 120_000 });
+  await expect(status(other)).toContainText('Done: 12 runs', { timeout: 120_000 });
   const again = (await csvOf(other, 'throughput')).trim().split('\r\n');
   expect(again).toEqual(flits);
   await other.close();

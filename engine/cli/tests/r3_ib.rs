@@ -282,6 +282,32 @@ fn presets_are_listed_in_group_r3() {
     }
 }
 
+/// The Omni-Path-like presets (`<stem>-opa.json`) are the InfiniBand-like ones with another
+/// switch: the same traffic, table, admission, seed and durations, so the R3 view compares
+/// the switches alone. Only `model.switch`, `model.lanes` (SL2SC/SC2VL/SC2SL instead of
+/// SL2VL), the name and the description may differ.
+#[test]
+fn opa_presets_differ_from_the_ib_ones_only_in_the_switch() {
+    for t in &TOPOLOGIES {
+        let read = |suffix: &str| -> Value {
+            let path = repo_path(&format!("public/presets/{}-{suffix}.json", t.stem));
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+        };
+        let (mut ib, mut opa) = (read("ib"), read("opa"));
+        assert_eq!(ib["model"]["switch"]["kind"], "infiniband", "{}", t.stem);
+        assert_eq!(opa["model"]["switch"]["kind"], "omnipath", "{}", t.stem);
+        for doc in [&mut ib, &mut opa] {
+            let o = doc.as_object_mut().unwrap();
+            o.remove("name");
+            o.remove("description");
+            let m = o["model"].as_object_mut().unwrap();
+            m.remove("switch");
+            m.remove("lanes");
+        }
+        assert_eq!(ib, opa, "{}: the -ib and -opa presets differ beyond the switch", t.stem);
+    }
+}
+
 fn qoslab(args: &[&str]) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_qoslab"))
         .args(args)

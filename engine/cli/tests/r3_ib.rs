@@ -304,7 +304,11 @@ fn opa_presets_differ_from_the_ib_ones_only_in_the_switch() {
             m.remove("switch");
             m.remove("lanes");
         }
-        assert_eq!(ib, opa, "{}: the -ib and -opa presets differ beyond the switch", t.stem);
+        assert_eq!(
+            ib, opa,
+            "{}: the -ib and -opa presets differ beyond the switch",
+            t.stem
+        );
     }
 }
 

@@ -17,6 +17,7 @@ pub mod destinations;
 pub mod frame_trace;
 pub mod generated;
 pub mod generators;
+pub mod limits;
 pub mod network_traffic;
 pub(crate) mod source;
 

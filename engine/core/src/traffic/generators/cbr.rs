@@ -13,7 +13,7 @@ use ts_rs::TS;
 use crate::error::FieldError;
 use crate::rng::RngStream;
 use crate::time::{BitRate, PS_PER_S, SimTime};
-use crate::traffic::config::MAX_PACKET_BYTES;
+use crate::traffic::limits::MAX_PACKET_BYTES;
 use crate::traffic::connections::{ConnectionProcess, connection_count};
 use crate::traffic::class_generator::ClassGenerator;
 

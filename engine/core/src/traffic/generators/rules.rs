@@ -2,7 +2,7 @@
 //! the field it checks below the generator's path.
 
 use crate::error::FieldError;
-use crate::traffic::config::{
+use crate::traffic::limits::{
     MAX_FRAME_INTERVAL_US, MAX_PACKET_BYTES, MAX_RATE_BPS, MIN_MTU_BYTES, MIN_RATE_BPS,
 };
 

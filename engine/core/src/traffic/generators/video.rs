@@ -31,7 +31,7 @@ use ts_rs::TS;
 use crate::error::FieldError;
 use crate::rng::RngStream;
 use crate::time::{BitRate, PS_PER_S, PS_PER_US, SimTime};
-use crate::traffic::config::{MAX_FRAME_RATIO, MAX_GOP_FRAMES, MAX_VARIATION};
+use crate::traffic::limits::{MAX_FRAME_RATIO, MAX_GOP_FRAMES, MAX_VARIATION};
 use crate::traffic::connections::{ConnectionProcess, connection_count};
 use crate::traffic::frame_trace::FrameTrace;
 use crate::traffic::class_generator::ClassGenerator;

@@ -8,7 +8,7 @@ use ts_rs::TS;
 
 use crate::error::FieldError;
 use crate::time::BitRate;
-use crate::traffic::config::{MAX_RATE_BPS, MIN_RATE_BPS};
+use crate::traffic::limits::{MAX_RATE_BPS, MIN_RATE_BPS};
 use crate::traffic::connections::ConnectionProcess;
 use crate::traffic::frame_trace::FrameTrace;
 use crate::traffic::class_generator::ClassGenerator;

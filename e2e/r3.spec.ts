@@ -117,3 +117,12 @@ test('a reduced R3 sweep of the 4-ary 3-tree draws a panel per topology with ban
   expect(again).toEqual(flits);
   await other.close();
 });
+
+test('the R3 lesson’s last question: the Omni-Path-like switch gives VO the lower mean latency at load 1.0', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./#view=lessons&lesson=r3-switches&step=3');
+  const q = page.getByTestId('lesson-question');
+  await q.getByLabel('Omni-Path-like').check();
+  await q.getByRole('button', { name: 'Check against a run' }).click();
+  await expect(q.getByTestId('lesson-verdict')).toContainText('Right', { timeout: 60_000 });
+});

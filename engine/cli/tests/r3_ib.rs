@@ -13,6 +13,9 @@
 //! the VLs with a minimum of one GMTU and a maximum of half the port.
 //! `presets_are_what_the_designer_and_the_r3_traffic_produce` fails if a file drifts;
 //! `QOSLAB_WRITE_PRESETS=1 cargo test -p qoslab-cli --test r3_ib` rewrites them.
+//! The Omni-Path-like presets `r3-<topology>-opa.json` are the same scenarios with the
+//! other switch and its lane map (`opa_presets_differ_from_the_ib_ones_only_in_the_switch`);
+//! the run and sweep tests below cover both switch models.
 //!
 //! Behaviour (short runs): every preset validates; `qoslab run` and `qoslab sweep` give
 //! results per SL with flits per cycle per end point; below saturation the QoS SLs get the
@@ -342,12 +345,12 @@ fn flits(results: &Value) -> Vec<(String, f64, f64)> {
         .collect()
 }
 
-/// `qoslab run` on every preset (shortened): results per SL with flits per cycle per end
-/// point; checks of the audit and the SL names.
+/// `qoslab run` on every preset of both switch models (shortened): results per SL with
+/// flits per cycle per end point; checks of the audit and the SL names.
 #[test]
 fn every_preset_runs_with_results_per_sl() {
-    for t in &TOPOLOGIES {
-        let path = preset_path(t.stem);
+    for (t, switch) in TOPOLOGIES.iter().flat_map(|t| [(t, "ib"), (t, "opa")]) {
+        let path = repo_path(&format!("public/presets/{}-{switch}.json", t.stem));
         let ms = if t.stem == "r3-torus8x8x8" {
             "0.002"
         } else {
@@ -365,7 +368,7 @@ fn every_preset_runs_with_results_per_sl() {
         assert_eq!(
             names,
             ["NC", "VO", "VI", "CL", "EE", "BE", "BK"],
-            "{}",
+            "{}-{switch}",
             t.stem
         );
         for c in &v["classes"].as_array().unwrap()[..] {
@@ -380,12 +383,19 @@ fn every_preset_runs_with_results_per_sl() {
     }
 }
 
-/// `qoslab sweep` on the 4-ary 3-tree: two loads below saturation, two seeds, per-SL
-/// summaries with confidence half-widths; the QoS SLs (NC, VO, VI, CL) get the
-/// throughput they inject (within 10 %), and best effort follows the load axis.
+/// `qoslab sweep` on the 4-ary 3-tree with either switch model: two loads below
+/// saturation, two seeds, per-SL summaries with confidence half-widths; the QoS SLs (NC,
+/// VO, VI, CL) get the throughput they inject (within 10 %), and best effort follows the
+/// load axis.
 #[test]
 fn sweep_of_the_4ary3tree_gives_per_sl_results_and_qos_gets_what_it_injects() {
-    let path = preset_path("r3-4ary3tree");
+    for switch in ["ib", "opa"] {
+        sweep_4ary3tree(switch);
+    }
+}
+
+fn sweep_4ary3tree(switch: &str) {
+    let path = repo_path(&format!("public/presets/r3-4ary3tree-{switch}.json"));
     let v = qoslab(&[
         "sweep",
         path.to_str().unwrap(),
@@ -420,7 +430,7 @@ fn sweep_of_the_4ary3tree_gives_per_sl_results_and_qos_gets_what_it_injects() {
             for (name, offered, got) in &flits(run)[..4] {
                 assert!(
                     (got / offered - 1.0).abs() < 0.1,
-                    "{name} at load {}: {got} of {offered} flits/cycle/node",
+                    "{switch}: {name} at load {}: {got} of {offered} flits/cycle/node",
                     p["load"]
                 );
             }

@@ -7,14 +7,9 @@ import { fakeEngine as engineFake } from '../engine/fakeEngine';
 import type { RunResults } from '../generated';
 import { ExperimentView } from './ExperimentView';
 
-/** R3 as bundled, with the Omni-Path configurations the lead adds once their presets exist. */
+/** R3 as bundled: both switch models, interleaved per topology. */
 function r3WithOpa(): string {
-  const raw = JSON.parse(readFileSync(join(process.cwd(), 'public/studies/r3.json'), 'utf8')) as { configurations: Record<string, unknown>[] };
-  raw.configurations = raw.configurations.flatMap((c) => [
-    c,
-    { ...c, preset: String(c.preset).replace(/-ib$/, '-opa'), label: String(c.label).replace('InfiniBand', 'Omni-Path'), series: 'Omni-Path' },
-  ]);
-  return JSON.stringify(raw);
+  return readFileSync(join(process.cwd(), 'public/studies/r3.json'), 'utf8');
 }
 
 const SLS = ['NC', 'VO', 'VI', 'CL', 'EE', 'BE', 'BK'];

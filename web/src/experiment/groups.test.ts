@@ -15,12 +15,14 @@ function study(text: string): Study {
   return parsed.study;
 }
 
-/** R3 with the four Omni-Path configurations the lead adds once their presets exist (interleaved, as they may be). */
-function withOpa(): Study {
-  const raw = JSON.parse(r3Text) as { configurations: Record<string, unknown>[] };
-  const opa = raw.configurations.map((c) => ({ ...c, preset: String(c.preset).replace(/-ib$/, '-opa'), label: String(c.label).replace('InfiniBand', 'Omni-Path'), series: 'Omni-Path' }));
-  raw.configurations = raw.configurations.flatMap((c, i) => [c, opa[i] ?? c]);
-  return study(JSON.stringify(raw));
+/** R3 as bundled: an InfiniBand and an Omni-Path configuration per topology, interleaved. */
+const withOpa = (): Study => study(r3Text);
+
+/** R3's JSON with the InfiniBand configurations only (as before the Omni-Path presets). */
+function ibOnlyRaw(): Record<string, unknown> & { configurations: Record<string, unknown>[] } {
+  const raw = JSON.parse(r3Text) as Record<string, unknown> & { configurations: Record<string, unknown>[] };
+  raw.configurations = raw.configurations.filter((c) => c.series === 'InfiniBand');
+  return raw;
 }
 
 /** A run whose classes have these throughputs in flits/cycle/node and mean latencies. */
@@ -29,7 +31,7 @@ const run = (flits: number[], mean: number): RunSummary =>
 
 describe('grouped studies (R3)', () => {
   it('R3 is a grouped study: a panel per topology, a line per switch, the 4-ary 3-tree by default', () => {
-    const s = study(r3Text);
+    const s = study(JSON.stringify(ibOnlyRaw()));
     expect(s.groups).toEqual({ panel: 'Topology', series: 'Switch', defaultPanels: ['4-ary 3-tree'] });
     expect(panelsOf(s)).toEqual(['4-ary 3-tree', '24-ary 2-tree', '8x8 torus', '8x8x8 torus']);
     expect(seriesOf(s)).toEqual(['InfiniBand']);
@@ -37,15 +39,17 @@ describe('grouped studies (R3)', () => {
     expect(selectedConfigurations(s, [0])).toEqual([0]);
     expect(selectedConfigurations(s, [1, 3])).toEqual([1, 3]);
     expect(s.plots.map((p) => (p.kind === 'metric' ? p.metric : p.kind))).toEqual(['meanNs', 'flitsPerCycle', 'admission']);
-    // Adding the Omni-Path presets is adding configurations: panels stay, a series appears.
+    // The bundled study adds the Omni-Path presets as configurations: panels stay, a series appears.
     const both = withOpa();
+    expect(both.configurations.map((c) => c.preset)).toEqual(s.configurations.flatMap((c) => [c.preset, c.preset.replace(/-ib$/, '-opa')]));
     expect(panelsOf(both)).toEqual(panelsOf(s));
     expect(seriesOf(both)).toEqual(['InfiniBand', 'Omni-Path']);
+    expect(selectedConfigurations(both, [0])).toEqual([0, 1]);
     expect(selectedConfigurations(both, [0, 2])).toEqual([0, 1, 4, 5]);
   });
 
   it('names every problem of a bad grouping with its path', () => {
-    const raw = JSON.parse(r3Text) as Record<string, unknown> & { configurations: Record<string, unknown>[] };
+    const raw = ibOnlyRaw();
     const bad = structuredClone(raw);
     bad.configurations[1] = { ...bad.configurations[1], panel: '4-ary 3-tree', msPerSimulatedMs: -1 };
     delete bad.configurations[2]?.series;
@@ -107,8 +111,8 @@ describe('grouped studies (R3)', () => {
     expect(estimateSweepSeconds(s, [0], 4, 3, 100, 2)).toBeCloseTo(9);
     // One cost for all: the same as estimateSeconds.
     expect(estimateSweepSeconds(s, [0], 4, 3, 100, 2)).toBeCloseTo(estimateSeconds(s, 12, 100, 2));
-    // The 8x8x8 torus costs about 100 times as much per run: one run of it holds a worker for 160 s.
-    expect(estimateSweepSeconds(s, [0, 3], 1, 1, 100, 2)).toBeCloseTo(160);
+    // The 8x8x8 torus (InfiniBand: configuration 6) costs about 100 times as much per run: one run of it holds a worker for 160 s.
+    expect(estimateSweepSeconds(s, [0, 6], 1, 1, 100, 2)).toBeCloseTo(160);
   });
 
   it('carries the panels run in the share link, and says when they are missing or wrong', () => {

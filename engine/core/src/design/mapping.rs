@@ -21,7 +21,7 @@
 
 use super::bound::Arbiter;
 use super::designed::{Design, TechnologyMapping};
-use super::mapping_context::{BYTE_FIELD, Context, IB_TABLE_ENTRIES, OPA_MAX_MTU_BYTES, mapping};
+use super::mapping_context::{BYTE_FIELD, Context, IB_TABLE_ENTRIES, TableLimits, mapping};
 use super::requirements::Technology;
 
 /// Largest InfiniBand MTU in bytes.
@@ -37,7 +37,7 @@ pub fn mappings(d: &Design, switch_ports: u32) -> Vec<TechnologyMapping> {
     let ctx = Context::new(d);
     vec![
         dtable(&ctx),
-        vlarb(&ctx, Technology::Infiniband),
+        infiniband(&ctx),
         super::omnipath_mapping::omnipath(&ctx, switch_ports),
         advanced_switching(&ctx),
     ]
@@ -83,67 +83,29 @@ fn dtable(ctx: &Context) -> TechnologyMapping {
     )
 }
 
-/// InfiniBand or Omni-Path VLArb.
-fn vlarb(ctx: &Context, tech: Technology) -> TechnologyMapping {
+/// InfiniBand VLArb (Omni-Path has its own mapping, `omnipath_mapping`).
+fn infiniband(ctx: &Context) -> TechnologyMapping {
     let d = ctx.d;
-    let ib = tech == Technology::Infiniband;
+    let tech = Technology::Infiniband;
     let n = d.table.len();
     let classes = d.classes.len();
-    let mut problems = Vec::new();
-    if !ctx.weighted {
-        problems.push(ctx.no_weights(tech));
-    }
-    if n > IB_TABLE_ENTRIES {
-        problems.push(format!(
-            "{n} entries: a VLArb table holds at most {IB_TABLE_ENTRIES}{}.",
-            if ib {
-                ""
-            } else {
-                " in the engine's model (Omni-Path ports may offer up to 128)"
-            }
-        ));
-    }
-    if classes > tech.max_classes() {
-        problems.push(format!(
-            "{classes} classes: {} has at most {} data VLs.",
-            tech.label(),
-            tech.max_classes()
-        ));
-    }
-    let w = ctx.max_weight();
-    if ctx.weighted && w > BYTE_FIELD {
-        problems.push(format!(
-            "Entry weights up to {w}: the VLArb weight field holds at most {BYTE_FIELD}."
-        ));
-    }
-    let mtu = ctx.max_mtu_bytes();
-    let max_mtu = if ib {
-        IB_MAX_MTU_BYTES
-    } else {
-        OPA_MAX_MTU_BYTES
-    };
-    if mtu > max_mtu {
-        problems.push(format!(
-            "A class MTU of {mtu} bytes: {} packets carry at most {max_mtu} bytes.",
-            tech.label()
-        ));
-    }
-    let classes_to_vls = if ib {
-        "class k is VL k, SL k maps to VL k (sl2vl)".to_string()
-    } else {
-        format!(
-            "class k is SL k, mapped SL to SC to VL by SL2SC and SC2VL: {}",
-            super::omnipath::describe(d.classes.len())
-        )
-    };
+    let problems = ctx.table_limit_problems(
+        tech,
+        &TableLimits {
+            entries_rule: format!("a VLArb table holds at most {IB_TABLE_ENTRIES}"),
+            classes_rule: format!(
+                "{} has at most {} data VLs",
+                tech.label(),
+                tech.max_classes()
+            ),
+            weight_field: "the VLArb weight field",
+            packets: tech.label(),
+            max_mtu_bytes: IB_MAX_MTU_BYTES,
+        },
+    );
     let mut details = vec![
         format!(
-            "As the VLArb low table: the {n} entries with their weights (64-byte units, the design's credits), {classes_to_vls}, an empty high table (a single weight-0 entry) and high limit 0{}.",
-            if ib {
-                "; `qoslab design --format opensm` writes it as OpenSM qos_* lines"
-            } else {
-                ""
-            }
+            "As the VLArb low table: the {n} entries with their weights (64-byte units, the design's credits), class k is VL k, SL k maps to VL k (sl2vl), an empty high table (a single weight-0 entry) and high limit 0; `qoslab design --format opensm` writes it as OpenSM qos_* lines."
         ),
         "Lost: the deficit carry-over. A VLArb entry sends while weight remains and the excess of its last packet (up to MTU - 1 credits) is neither charged nor carried, so with variable packet sizes the shares drift from the weight shares (towards classes whose packets overshoot more) and the worst-case waits grow.".to_string(),
         format!(
@@ -171,12 +133,12 @@ fn vlarb(ctx: &Context, tech: Technology) -> TechnologyMapping {
             "the accumulated weight reaches {acc}, more than the {BYTE_FIELD} an entry's weight field holds"
         ));
     }
+    let w = ctx.max_weight();
     if ctx.weighted && w > BYTE_FIELD {
         layout.push(format!("weights up to {w} do not fit 8 bits"));
     }
     details.push(format!(
-        "The published DTable-on-{} layout keeps the DTable entries in the {IB_TABLE_ENTRIES} high-priority entries and uses {IB_DEFICIT_COUNTERS} low-priority entries as deficit counters plus one as the accumulated-weight register ({} left unused); it needs an arbiter that reads the tables that way, not standard VLArb. For this design it {}: {n} of {IB_TABLE_ENTRIES} high entries, {classes} of {IB_DEFICIT_COUNTERS} counters, deficits up to {max_deficit} and the register up to {acc} (8-bit fields).",
-        if ib { "InfiniBand" } else { "VLArb" },
+        "The published DTable-on-InfiniBand layout keeps the DTable entries in the {IB_TABLE_ENTRIES} high-priority entries and uses {IB_DEFICIT_COUNTERS} low-priority entries as deficit counters plus one as the accumulated-weight register ({} left unused); it needs an arbiter that reads the tables that way, not standard VLArb. For this design it {}: {n} of {IB_TABLE_ENTRIES} high entries, {classes} of {IB_DEFICIT_COUNTERS} counters, deficits up to {max_deficit} and the register up to {acc} (8-bit fields).",
         IB_TABLE_ENTRIES - IB_DEFICIT_COUNTERS - 1,
         if layout.is_empty() {
             "fits".to_string()
@@ -433,6 +395,43 @@ mod tests {
         let text = VECTOR.replace("\"dtable\"", "\"omnipath\", \"switch_ports\": 0");
         let e = design(&parse_requirements(&text).unwrap()).unwrap_err();
         assert!(format!("{e:?}").contains("switch_ports"), "{e:?}");
+    }
+
+    /// Every table-limit problem, worded for each target: too many entries, weights past
+    /// the 8-bit field and an MTU past the largest packet.
+    #[test]
+    fn table_limit_problems_name_each_rule_for_each_target() {
+        let big = VECTOR
+            .replace("\"entries\": 64", "\"entries\": 128")
+            .replace("\"w\": 2, \"k\": 0.5", "\"w\": 10, \"k\": 0.5")
+            .replace("\"gmtu_bytes\": 2048", "\"gmtu_bytes\": 16384")
+            .replace(
+                r#"{"name": "VI", "distance": 8, "mtu_bytes": 2048"#,
+                r#"{"name": "VI", "distance": 8, "mtu_bytes": 16384"#,
+            );
+        let d = design(&parse_requirements(&big).unwrap()).unwrap();
+        let w = d.table.iter().filter_map(|e| e.weight).max().unwrap();
+        assert!(w > 255, "{w}");
+        assert_eq!(
+            d.mappings[1].problems,
+            vec![
+                "128 entries: a VLArb table holds at most 64.".to_string(),
+                format!("Entry weights up to {w}: the VLArb weight field holds at most 255."),
+                "A class MTU of 16384 bytes: InfiniBand packets carry at most 4096 bytes."
+                    .to_string(),
+            ]
+        );
+        assert_eq!(
+            d.mappings[2].problems,
+            vec![
+                "128 entries: the engine models the adaptation's tables with at most 64 entries, like the Omni-Path arbitration tables.".to_string(),
+                format!(
+                    "Entry weights up to {w}: the adaptation's weight field holds at most 255."
+                ),
+                "A class MTU of 16384 bytes: Omni-Path packets carry at most 10240 bytes."
+                    .to_string(),
+            ]
+        );
     }
 
     #[test]

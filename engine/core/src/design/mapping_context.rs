@@ -14,6 +14,20 @@ pub(super) const IB_TABLE_ENTRIES: usize = 64;
 /// Largest value of an 8-bit weight field (and of the registers kept in one).
 pub(super) const BYTE_FIELD: u64 = 255;
 
+/// The limits of a weighted table target (at most [`IB_TABLE_ENTRIES`] entries, 8-bit
+/// weights), with the words each message uses for them.
+pub(super) struct TableLimits {
+    /// After "{n} entries: ", the rule broken.
+    pub(super) entries_rule: String,
+    /// After "{classes} classes: ", the rule broken.
+    pub(super) classes_rule: String,
+    /// The weight field's name ("the VLArb weight field").
+    pub(super) weight_field: &'static str,
+    /// Whose packets carry at most `max_mtu_bytes` ("InfiniBand").
+    pub(super) packets: &'static str,
+    pub(super) max_mtu_bytes: u64,
+}
+
 /// What every mapping needs of the design.
 pub(super) struct Context<'a> {
     pub(super) d: &'a Design,
@@ -81,6 +95,43 @@ impl<'a> Context<'a> {
             .filter_map(|e| Some(self.mtus.get(e.class?)? - 1 + e.weight?))
             .max()
             .unwrap_or(0)
+    }
+
+    /// The problems of loading the design into a weighted table with `limits`: no weights,
+    /// too many entries or classes, a weight past the 8-bit field, an MTU past the largest
+    /// packet (each worded for the target).
+    pub(super) fn table_limit_problems(
+        &self,
+        tech: Technology,
+        limits: &TableLimits,
+    ) -> Vec<String> {
+        let n = self.d.table.len();
+        let classes = self.d.classes.len();
+        let mut problems = Vec::new();
+        if !self.weighted {
+            problems.push(self.no_weights(tech));
+        }
+        if n > IB_TABLE_ENTRIES {
+            problems.push(format!("{n} entries: {}.", limits.entries_rule));
+        }
+        if classes > tech.max_classes() {
+            problems.push(format!("{classes} classes: {}.", limits.classes_rule));
+        }
+        let w = self.max_weight();
+        if self.weighted && w > BYTE_FIELD {
+            problems.push(format!(
+                "Entry weights up to {w}: {} holds at most {BYTE_FIELD}.",
+                limits.weight_field
+            ));
+        }
+        let mtu = self.max_mtu_bytes();
+        if mtu > limits.max_mtu_bytes {
+            problems.push(format!(
+                "A class MTU of {mtu} bytes: {} packets carry at most {} bytes.",
+                limits.packets, limits.max_mtu_bytes
+            ));
+        }
+        problems
     }
 
     pub(super) fn no_weights(&self, tech: Technology) -> String {

@@ -12,7 +12,7 @@
 
 use super::bound::Arbiter;
 use super::designed::TechnologyMapping;
-use super::mapping_context::{BYTE_FIELD, Context, IB_TABLE_ENTRIES, OPA_MAX_MTU_BYTES, mapping};
+use super::mapping_context::{Context, IB_TABLE_ENTRIES, OPA_MAX_MTU_BYTES, TableLimits, mapping};
 use super::omnipath::{SLS, describe, dtable_layout};
 use super::requirements::{CREDIT_BYTES, Technology};
 
@@ -22,33 +22,21 @@ pub(super) fn omnipath(ctx: &Context, ports: u32) -> TechnologyMapping {
     let tech = Technology::Omnipath;
     let n = d.table.len();
     let classes = d.classes.len();
-    let mut problems = Vec::new();
-    if !ctx.weighted {
-        problems.push(ctx.no_weights(tech));
-    }
-    if n > IB_TABLE_ENTRIES {
-        problems.push(format!(
-            "{n} entries: the engine models the adaptation's tables with at most {IB_TABLE_ENTRIES} entries, like the Omni-Path arbitration tables."
-        ));
-    }
-    if classes > tech.max_classes() {
-        problems.push(format!(
-            "{classes} classes: Omni-Path has at most {} data SLs (SC 15 and VL 15 are management).",
-            tech.max_classes()
-        ));
-    }
-    let w = ctx.max_weight();
-    if ctx.weighted && w > BYTE_FIELD {
-        problems.push(format!(
-            "Entry weights up to {w}: the adaptation's weight field holds at most {BYTE_FIELD}."
-        ));
-    }
-    let mtu = ctx.max_mtu_bytes();
-    if mtu > OPA_MAX_MTU_BYTES {
-        problems.push(format!(
-            "A class MTU of {mtu} bytes: Omni-Path packets carry at most {OPA_MAX_MTU_BYTES} bytes."
-        ));
-    }
+    let problems = ctx.table_limit_problems(
+        tech,
+        &TableLimits {
+            entries_rule: format!(
+                "the engine models the adaptation's tables with at most {IB_TABLE_ENTRIES} entries, like the Omni-Path arbitration tables"
+            ),
+            classes_rule: format!(
+                "Omni-Path has at most {} data SLs (SC 15 and VL 15 are management)",
+                tech.max_classes()
+            ),
+            weight_field: "the adaptation's weight field",
+            packets: "Omni-Path",
+            max_mtu_bytes: OPA_MAX_MTU_BYTES,
+        },
+    );
     let max_deficit = ctx.mtus.iter().copied().max().unwrap_or(1) - 1;
     let acc = ctx.max_accumulated();
     let layout = dtable_layout(

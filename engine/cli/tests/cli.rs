@@ -19,7 +19,7 @@ fn temp_file(name: &str, text: &str) -> tempfile::TempPath {
 
 #[test]
 fn run_prints_the_documented_results() {
-    let out = qoslab(&["run", preset().to_str().unwrap(), "--quiet"]);
+    let out = qoslab(["run", preset().to_str().unwrap(), "--quiet"]);
     assert!(
         out.status.success(),
         "{}",
@@ -55,7 +55,7 @@ fn run_prints_the_documented_results() {
 
 #[test]
 fn seed_override_changes_the_run() {
-    let a = qoslab(&["run", preset().to_str().unwrap(), "--seed", "7"]);
+    let a = qoslab(["run", preset().to_str().unwrap(), "--seed", "7"]);
     let r: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
     assert_eq!(r["seed"], 7);
 }
@@ -64,7 +64,7 @@ fn seed_override_changes_the_run() {
 fn run_writes_to_a_file_on_request() {
     let dir = tempfile::tempdir().unwrap();
     let out_path = dir.path().join("out.json");
-    let out = qoslab(&[
+    let out = qoslab([
         "run",
         preset().to_str().unwrap(),
         "-o",
@@ -89,7 +89,7 @@ fn run_writes_through_links_and_devices() {
     std::os::unix::fs::symlink(&target, &link).unwrap();
     #[cfg(not(unix))]
     return;
-    let out = qoslab(&[
+    let out = qoslab([
         "run",
         preset().to_str().unwrap(),
         "--quiet",
@@ -115,7 +115,7 @@ fn run_writes_through_links_and_devices() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        let out = qoslab(&[
+        let out = qoslab([
             "run",
             preset().to_str().unwrap(),
             "--quiet",
@@ -134,7 +134,7 @@ fn run_writes_through_links_and_devices() {
 
 #[test]
 fn validate_accepts_the_preset() {
-    let out = qoslab(&["validate", preset().to_str().unwrap()]);
+    let out = qoslab(["validate", preset().to_str().unwrap()]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("valid"));
 }
@@ -147,7 +147,7 @@ fn validate_prints_every_problem_and_exits_2() {
     doc["model"]["classes"][1]["traffic"]["load"] = 9.into();
     doc["model"]["scheduler"]["table"][2]["weight"] = 0.into();
     let path = temp_file("bad.json", &doc.to_string());
-    let out = qoslab(&["validate", path.to_str().unwrap()]);
+    let out = qoslab(["validate", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("name: must not be empty"), "{err}");
@@ -162,7 +162,7 @@ fn validate_prints_every_problem_and_exits_2() {
     assert_eq!(err.lines().count(), 3, "{err}");
     // `run` refuses the same file the same way.
     assert_eq!(
-        qoslab(&["run", path.to_str().unwrap()]).status.code(),
+        qoslab(["run", path.to_str().unwrap()]).status.code(),
         Some(2)
     );
 }
@@ -170,17 +170,17 @@ fn validate_prints_every_problem_and_exits_2() {
 #[test]
 fn syntax_errors_and_missing_files() {
     let path = temp_file("syntax.json", "{\"version\": 1,,}");
-    let out = qoslab(&["validate", path.to_str().unwrap()]);
+    let out = qoslab(["validate", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
-    let out = qoslab(&["validate", "/nonexistent/scenario.json"]);
+    let out = qoslab(["validate", "/nonexistent/scenario.json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
 
 #[test]
 fn schema_is_json_schema() {
-    let out = qoslab(&["schema"]);
+    let out = qoslab(["schema"]);
     let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(s["title"], "Scenario");
     assert!(s["$defs"]["SizeConfig"].is_object());
@@ -286,7 +286,7 @@ fn sweep_is_the_same_whatever_the_thread_count() {
 #[test]
 fn sweep_with_one_seed_has_no_interval() {
     let p = preset();
-    let s = json_of(&qoslab(&[
+    let s = json_of(&qoslab([
         "sweep",
         p.to_str().unwrap(),
         "--loads",
@@ -317,7 +317,7 @@ fn sweep_rejects_bad_arguments() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
-    let out = qoslab(&["sweep", p, "--loads", "0.5,5"]);
+    let out = qoslab(["sweep", p, "--loads", "0.5,5"]);
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("load: must be a total offered load"),
         "{}",
@@ -330,7 +330,7 @@ fn sweep_rejects_bad_arguments() {
 fn sweep_refuses_too_many_runs() {
     let p = preset();
     let loads = vec!["0.5"; 101].join(",");
-    let out = qoslab(&[
+    let out = qoslab([
         "sweep",
         p.to_str().unwrap(),
         "--loads",
@@ -350,7 +350,7 @@ fn sweep_refuses_too_many_runs() {
 #[test]
 fn trace_prints_the_first_decisions() {
     let p = preset();
-    let t = json_of(&qoslab(&[
+    let t = json_of(&qoslab([
         "trace",
         p.to_str().unwrap(),
         "--decisions",
@@ -371,7 +371,7 @@ fn trace_prints_the_first_decisions() {
         assert_eq!(d["queue_lengths"].as_array().unwrap().len(), 4);
     }
     assert!(!t["table"].as_array().unwrap().is_empty());
-    let out = qoslab(&["trace", p.to_str().unwrap(), "--decisions", "0"]);
+    let out = qoslab(["trace", p.to_str().unwrap(), "--decisions", "0"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -379,7 +379,7 @@ fn trace_prints_the_first_decisions() {
 fn run_overrides_load_and_duration() {
     let p = preset();
     let p = p.to_str().unwrap();
-    let r = json_of(&qoslab(&[
+    let r = json_of(&qoslab([
         "run",
         p,
         "--load",
@@ -412,7 +412,7 @@ fn run_overrides_load_and_duration() {
 /// and hop counts and rates consistent with them (the quick form: a smoke test).
 #[test]
 fn bench_reports_rates_consistent_with_its_counts() {
-    let out = qoslab(&["bench", "--quick", "--json", "--only", "link-lab,min64-0.5"]);
+    let out = qoslab(["bench", "--quick", "--json", "--only", "link-lab,min64-0.5"]);
     assert!(
         out.status.success(),
         "{}",
@@ -433,7 +433,7 @@ fn bench_reports_rates_consistent_with_its_counts() {
     }
     assert!(rows[0]["packet_hops"].is_null(), "the link lab has no hops");
     assert!(rows[1]["packet_hops"].as_u64().unwrap() > 100_000);
-    let bad = qoslab(&["bench", "--only", "no-such-scenario"]);
+    let bad = qoslab(["bench", "--only", "no-such-scenario"]);
     assert_eq!(bad.status.code(), Some(2));
 }
 
@@ -447,7 +447,7 @@ fn r4_presets_report_their_hardware() {
         ("r4-new-2vc-p.json", 16, 128, 1264.0),
     ] {
         let path = presets.join(preset);
-        let r = json_of(&qoslab(&[
+        let r = json_of(&qoslab([
             "run",
             path.to_str().unwrap(),
             "--duration-ms",

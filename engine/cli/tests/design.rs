@@ -74,7 +74,7 @@ fn invalid_requirements_exit_2_naming_fields() {
         .replace("\"distance\": 4,", "\"distance\": 0,")
         .replace("\"share\": 0.5", "\"share\": 0.6");
     let p = temp_file("bad.json", &bad);
-    let out = qoslab(&["design", p.to_str().unwrap()]);
+    let out = qoslab(["design", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -92,7 +92,7 @@ fn unmeetable_requirements_exit_2_naming_the_class() {
         "\"mtu_bytes\": 2048, \"share\": 0.09375",
     );
     let p = temp_file("unmeetable.json", &bad);
-    let out = qoslab(&["design", p.to_str().unwrap()]);
+    let out = qoslab(["design", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("classes[2].share"), "{err}");
@@ -101,10 +101,10 @@ fn unmeetable_requirements_exit_2_naming_the_class() {
 #[test]
 fn syntax_errors_exit_2_and_missing_files_exit_1() {
     let p = temp_file("syntax.json", "{\"technology\": ");
-    let out = qoslab(&["design", p.to_str().unwrap()]);
+    let out = qoslab(["design", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not valid JSON"));
-    let out = qoslab(&["design", "/nonexistent/requirements.json"]);
+    let out = qoslab(["design", "/nonexistent/requirements.json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
@@ -112,7 +112,7 @@ fn syntax_errors_exit_2_and_missing_files_exit_1() {
 #[test]
 fn unknown_formats_are_refused_by_clap() {
     let p = temp_file("fmt.json", &vector());
-    let out = qoslab(&["design", p.to_str().unwrap(), "--format", "xml"]);
+    let out = qoslab(["design", p.to_str().unwrap(), "--format", "xml"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -122,7 +122,7 @@ fn design_exports_opensm_lines_for_infiniband() {
         "vector-ib.json",
         &vector().replace("\"dtable\"", "\"infiniband\""),
     );
-    let out = qoslab(&["design", p.to_str().unwrap(), "--format", "opensm"]);
+    let out = qoslab(["design", p.to_str().unwrap(), "--format", "opensm"]);
     assert!(
         out.status.success(),
         "{}",
@@ -146,7 +146,7 @@ fn design_exports_opensm_lines_for_infiniband() {
 
     // Not an InfiniBand design: refused, naming the field.
     let p = temp_file("vector-dt.json", &vector());
-    let out = qoslab(&["design", p.to_str().unwrap(), "--format", "opensm"]);
+    let out = qoslab(["design", p.to_str().unwrap(), "--format", "opensm"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("technology"));
 }
@@ -154,7 +154,7 @@ fn design_exports_opensm_lines_for_infiniband() {
 #[test]
 fn omnipath_designs_carry_their_sl_sc_vl_maps_and_at_most_31_classes() {
     let p = temp_file("opa.json", &vector().replace("\"dtable\"", "\"omnipath\""));
-    let out = qoslab(&["design", p.to_str().unwrap()]);
+    let out = qoslab(["design", p.to_str().unwrap()]);
     assert!(
         out.status.success(),
         "{}",
@@ -168,7 +168,7 @@ fn omnipath_designs_carry_their_sl_sc_vl_maps_and_at_most_31_classes() {
     assert_eq!(d["omnipath"]["sc2sl"][3], 3);
     // Other technologies have no Omni-Path maps.
     let dt = temp_file("dt.json", &vector());
-    let out = qoslab(&["design", dt.to_str().unwrap()]);
+    let out = qoslab(["design", dt.to_str().unwrap()]);
     let d: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(d.get("omnipath").is_none());
     // 32 classes: SC 15 / VL 15 are management, so only 31 data lanes.
@@ -182,7 +182,7 @@ fn omnipath_designs_carry_their_sl_sc_vl_maps_and_at_most_31_classes() {
             classes.join(",")
         ),
     );
-    let out = qoslab(&["design", many.to_str().unwrap()]);
+    let out = qoslab(["design", many.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("at most 31 classes"), "{err}");
@@ -195,7 +195,7 @@ fn design_exports_opafm_fragment_and_ets() {
         &vector().replace("\"dtable\"", "\"omnipath\""),
     );
     let run = |format: &str| {
-        let out = qoslab(&["design", p.to_str().unwrap(), "--format", format]);
+        let out = qoslab(["design", p.to_str().unwrap(), "--format", format]);
         assert!(
             out.status.success(),
             "{format}: {}",
@@ -220,6 +220,6 @@ fn design_exports_opafm_fragment_and_ets() {
     assert_eq!(run("ets").trim_end(), ets::command(&d).unwrap().trim_end());
     assert!(run("ets").contains("ets bands 7 quanta 6144 3072 32768 13312 6144 3072 1024"));
     // OpenSM lines stay InfiniBand only.
-    let out = qoslab(&["design", p.to_str().unwrap(), "--format", "opensm"]);
+    let out = qoslab(["design", p.to_str().unwrap(), "--format", "opensm"]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -13,14 +13,11 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+
+use common::{preset, qoslab_json, qoslab_ok};
 
 use qoslab_core::{Run, RunResults};
-
-fn preset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../public/presets/{name}.json"))
-}
 
 fn run(name: &str) -> RunResults {
     let text = std::fs::read_to_string(preset(name)).unwrap();
@@ -116,25 +113,13 @@ fn iba_is_between_the_as_table_and_dtable() {
 #[test]
 fn cli_runs_the_dtable_preset() {
     for name in ["r1-as-basic", "r1-iba-weighted", "r1-dtable"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_qoslab"))
-            .arg("validate")
-            .arg(preset(name))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        qoslab_ok(["validate".as_ref(), preset(name).as_os_str()]);
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_qoslab"))
-        .arg("run")
-        .arg(preset("r1-dtable"))
-        .arg("--quiet")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let r = qoslab_json([
+        "run".as_ref(),
+        preset("r1-dtable").as_os_str(),
+        "--quiet".as_ref(),
+    ]);
     for c in r["classes"].as_array().unwrap() {
         let t = c["throughput"].as_f64().unwrap();
         assert!((t - 0.25).abs() < 0.01, "{c}");

@@ -15,8 +15,11 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
-use std::path::{Path, PathBuf};
+mod common;
+
 use std::process::Command;
+
+use common::{preset as preset_path, qoslab_json};
 
 use qoslab_core::design::{Design, design, parse_requirements};
 use qoslab_core::sweep::{SweepPoint, replications};
@@ -59,10 +62,6 @@ const PRESETS: [(&str, &str, &str); 4] = [
 
 fn vector_design() -> Design {
     design(&parse_requirements(VECTOR).unwrap()).unwrap()
-}
-
-fn preset_path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../public/presets/{name}.json"))
 }
 
 /// The scheduler of a preset, from the designer's output.
@@ -434,24 +433,16 @@ fn r2_full_network_at_load_one() {
 #[test]
 fn cli_sweeps_an_r2_preset() {
     let preset = preset_path("r2-multimedia-dtable");
-    let out = Command::new(env!("CARGO_BIN_EXE_qoslab"))
-        .args(["sweep", preset.to_str().unwrap()])
-        .args([
-            "--loads",
-            "0.76,0.88,1.0",
-            "--seeds",
-            "3",
-            "--duration-ms",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = qoslab_json([
+        "sweep",
+        preset.to_str().unwrap(),
+        "--loads",
+        "0.76,0.88,1.0",
+        "--seeds",
+        "3",
+        "--duration-ms",
+        "2",
+    ]);
     let points = v["points"].as_array().unwrap();
     let loads: Vec<f64> = points.iter().map(|p| p["load"].as_f64().unwrap()).collect();
     assert_eq!(loads, [0.76, 0.88, 1.0]);
@@ -492,8 +483,7 @@ fn cli_sweeps_an_r2_preset() {
 #[test]
 fn cli_sweep_shows_progress_on_a_terminal() {
     let preset = preset_path("r2-multimedia-drr");
-    let out_file =
-        std::env::temp_dir().join(format!("qoslab-r2-sweep-{}.json", std::process::id()));
+    let out_file = common::temp_file("qoslab-r2-sweep", "out.json", "");
     let command = format!(
         "{} sweep {} --loads 0.8,1.0 --seeds 2 --duration-ms 1 -o {}",
         env!("CARGO_BIN_EXE_qoslab"),
@@ -516,5 +506,4 @@ fn cli_sweep_shows_progress_on_a_terminal() {
     );
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&out_file).unwrap()).unwrap();
     assert_eq!(v["points"].as_array().unwrap().len(), 2);
-    std::fs::remove_file(&out_file).ok();
 }

@@ -23,8 +23,11 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+
+use std::path::PathBuf;
+
+use common::{qoslab_json, repo_path};
 
 use qoslab_core::design::{Design, design, parse_requirements};
 use qoslab_core::scenario;
@@ -85,12 +88,6 @@ const INTERFACE_BUFFER_BYTES: u64 = 229_376;
 /// Each VL's share of a port buffer: at least one GMTU, at most half the port.
 const VL_MIN_BYTES: u64 = 2048;
 const VL_MAX_BYTES: u64 = PORT_BUFFER_BYTES / 2;
-
-fn repo_path(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel)
-}
 
 fn preset_path(stem: &str) -> PathBuf {
     repo_path(&format!("public/presets/{stem}-ib.json"))
@@ -315,19 +312,6 @@ fn opa_presets_differ_from_the_ib_ones_only_in_the_switch() {
     }
 }
 
-fn qoslab(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_qoslab"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
 /// Flits per cycle per end point of every class of a run's results, with the offered ones.
 fn flits(results: &Value) -> Vec<(String, f64, f64)> {
     results["classes"]
@@ -356,7 +340,7 @@ fn every_preset_runs_with_results_per_sl() {
         } else {
             "0.005"
         };
-        let v = qoslab(&[
+        let v = qoslab_json([
             "run",
             path.to_str().unwrap(),
             "--duration-ms",
@@ -396,7 +380,7 @@ fn sweep_of_the_4ary3tree_gives_per_sl_results_and_qos_gets_what_it_injects() {
 
 fn sweep_4ary3tree(switch: &str) {
     let path = repo_path(&format!("public/presets/r3-4ary3tree-{switch}.json"));
-    let v = qoslab(&[
+    let v = qoslab_json([
         "sweep",
         path.to_str().unwrap(),
         "--loads",

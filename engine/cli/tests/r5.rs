@@ -10,30 +10,22 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+
+use common::{preset, qoslab_json};
 
 use serde_json::Value;
 
-fn preset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../public/presets/{name}.json"))
-}
-
 /// `qoslab sweep` of a preset; per point, the node results of its runs.
 fn sweep(name: &str, args: &[&str]) -> Vec<(f64, Vec<Value>)> {
-    let out = Command::new(env!("CARGO_BIN_EXE_qoslab"))
-        .arg("sweep")
-        .arg(preset(name))
-        .args(args)
-        .args(["--quiet", "--duration-ms", "80"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let path = preset(name);
+    let fixed = ["sweep", path.to_str().unwrap()];
+    let v = qoslab_json(
+        fixed
+            .iter()
+            .chain(args)
+            .chain(&["--quiet", "--duration-ms", "80"]),
     );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     v["points"]
         .as_array()
         .unwrap()

@@ -6,30 +6,16 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+
+use common::{preset, qoslab, qoslab_ok};
 
 use serde_json::Value;
 
-fn preset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../public/presets/{name}.json"))
-}
-
 fn compare(extra: &[&str]) -> std::process::Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_qoslab"))
-        .arg("compare")
-        .arg(preset("r6-pcfq"))
-        .arg(preset("r6-wfq"))
-        .args(["--duration-ms", "300"])
-        .args(extra)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+    let (pcfq, wfq) = (preset("r6-pcfq"), preset("r6-wfq"));
+    let fixed = ["compare", pcfq.to_str().unwrap(), wfq.to_str().unwrap()];
+    qoslab_ok(fixed.iter().chain(&["--duration-ms", "300"]).chain(extra))
 }
 
 #[test]
@@ -89,13 +75,13 @@ fn r6_text_table() {
 
 #[test]
 fn compare_refuses_different_classes() {
-    let out = Command::new(env!("CARGO_BIN_EXE_qoslab"))
-        .arg("compare")
-        .arg(preset("r6-pcfq"))
-        .arg(preset("r5-violations-heap"))
-        .args(["--duration-ms", "5"])
-        .output()
-        .unwrap();
+    let out = qoslab([
+        "compare".as_ref(),
+        preset("r6-pcfq").as_os_str(),
+        preset("r5-violations-heap").as_os_str(),
+        "--duration-ms".as_ref(),
+        "5".as_ref(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("differ"));
 }

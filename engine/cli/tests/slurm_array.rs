@@ -67,7 +67,7 @@ fn write_array(scenario: &str, loads: &str, seeds: &str, array: &Path, extra: &[
 }
 
 fn local_sweep(scenario: &str, loads: &str, seeds: &str) -> String {
-    ok(&qoslab(&[
+    ok(&qoslab([
         "sweep",
         scenario,
         "--loads",
@@ -105,7 +105,7 @@ fn merged_job_array_is_the_local_sweep_for_both_models() {
             );
         }
         // Before any task ran: every task is missing.
-        let out = qoslab(&["merge", array.to_str().unwrap()]);
+        let out = qoslab(["merge", array.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2));
         assert!(
             text(&out.stderr).contains("4 of 4 tasks cannot be merged (4 missing)"),
@@ -116,7 +116,7 @@ fn merged_job_array_is_the_local_sweep_for_both_models() {
             let out = run_task(&array, i, &[]);
             assert!(out.status.success(), "task {i}: {}", text(&out.stderr));
         }
-        let merged = ok(&qoslab(&["merge", array.to_str().unwrap()]));
+        let merged = ok(&qoslab(["merge", array.to_str().unwrap()]));
         assert!(
             merged == local_sweep(&preset(name), loads, "2"),
             "{name}: merged JSON differs from the local sweep"
@@ -124,7 +124,7 @@ fn merged_job_array_is_the_local_sweep_for_both_models() {
         // A rerun of a task replaces its result: still the same sweep.
         assert!(run_task(&array, 2, &[]).status.success());
         let out_file = dir.join("merged.json");
-        ok(&qoslab(&[
+        ok(&qoslab([
             "merge",
             array.to_str().unwrap(),
             "-o",
@@ -163,7 +163,7 @@ fn merge_names_failed_missing_duplicate_and_wrong_tasks() {
         array.join("results/0003.json"),
     )
     .unwrap();
-    let out = qoslab(&["merge", array.to_str().unwrap()]);
+    let out = qoslab(["merge", array.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     for want in [
@@ -178,7 +178,7 @@ fn merge_names_failed_missing_duplicate_and_wrong_tasks() {
         assert!(err.contains(want), "{want:?} not in:\n{err}");
     }
     // --partial merges tasks 0 and 2: load 0.8 has none and is left out.
-    let out = qoslab(&["merge", array.to_str().unwrap(), "--partial"]);
+    let out = qoslab(["merge", array.to_str().unwrap(), "--partial"]);
     let json: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
     let points = json["points"].as_array().unwrap();
     assert_eq!(points.len(), 2);
@@ -203,7 +203,7 @@ fn merge_names_failed_missing_duplicate_and_wrong_tasks() {
         assert!(run_task(&array, i, &[]).status.success());
     }
     assert!(!array.join("results/0001.failed").exists());
-    ok(&qoslab(&["merge", array.to_str().unwrap()]));
+    ok(&qoslab(["merge", array.to_str().unwrap()]));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -233,7 +233,7 @@ fn stage_in_and_out_hooks_run_a_task_away_from_the_sweep_folder() {
         assert!(out.status.success(), "task {i}: {}", text(&out.stderr));
         assert!(node.join(format!("results/000{i}.json")).is_file());
     }
-    let merged = ok(&qoslab(&["merge", array.to_str().unwrap()]));
+    let merged = ok(&qoslab(["merge", array.to_str().unwrap()]));
     assert!(
         merged == local_sweep(&scenario, "0.5", "2"),
         "staged sweep differs from the local one"
@@ -241,7 +241,7 @@ fn stage_in_and_out_hooks_run_a_task_away_from_the_sweep_folder() {
     // A failing stage-in is recorded as the task's failure.
     let out = run_task(&array, 1, &[("QOSLAB_STAGE_IN", "false")]);
     assert!(!out.status.success());
-    let out = qoslab(&["merge", array.to_str().unwrap()]);
+    let out = qoslab(["merge", array.to_str().unwrap()]);
     assert!(text(&out.stderr).contains("task 1 (load 0.5, seed 2) failed: results/0001.failed: the stage-in command (QOSLAB_STAGE_IN) failed"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -297,7 +297,7 @@ fn bad_options_and_folders_are_refused_by_name() {
         "1-0:0:1",
         "UNLIMITED",
     ] {
-        let out = qoslab(&[
+        let out = qoslab([
             "sweep", &scenario, "--loads", "0.5", "--slurm", a, "--time", good,
         ]);
         assert!(out.status.success(), "--time {good}: {}", text(&out.stderr));
@@ -306,14 +306,14 @@ fn bad_options_and_folders_are_refused_by_name() {
     // A folder that is not empty is refused; so is an invalid load, before anything is written.
     std::fs::create_dir_all(&array).unwrap();
     std::fs::write(array.join("notes.txt"), "mine").unwrap();
-    let out = qoslab(&["sweep", &scenario, "--loads", "0.5", "--slurm", a]);
+    let out = qoslab(["sweep", &scenario, "--loads", "0.5", "--slurm", a]);
     assert!(
         text(&out.stderr).contains("the folder is not empty"),
         "{}",
         text(&out.stderr)
     );
     std::fs::remove_dir_all(&array).unwrap();
-    let out = qoslab(&["sweep", &scenario, "--loads", "9", "--slurm", a]);
+    let out = qoslab(["sweep", &scenario, "--loads", "9", "--slurm", a]);
     assert_eq!(out.status.code(), Some(2));
     assert!(!array.exists());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -324,7 +324,7 @@ fn a_broken_manifest_is_named_field_by_field() {
     let dir = scratch("manifest");
     let array = dir.join("array");
     let a = array.to_str().unwrap();
-    let out = qoslab(&["merge", a]);
+    let out = qoslab(["merge", a]);
     assert!(
         text(&out.stderr).contains("manifest.json: no such file"),
         "{}",
@@ -360,7 +360,7 @@ fn a_broken_manifest_is_named_field_by_field() {
     ];
     for (text_of_manifest, want) in cases {
         std::fs::write(array.join("manifest.json"), &text_of_manifest).unwrap();
-        let out = qoslab(&["merge", a]);
+        let out = qoslab(["merge", a]);
         assert_eq!(out.status.code(), Some(2), "{want}");
         assert!(
             text(&out.stderr).contains(want),

@@ -235,7 +235,7 @@ fn job_arrays_on_a_single_node_slurm_cluster_merge_to_the_local_sweep() {
         text(&out.stdout),
         text(&out.stderr)
     );
-    let merged = qoslab(&["merge", array.to_str().unwrap()]);
+    let merged = qoslab(["merge", array.to_str().unwrap()]);
     assert!(merged.status.success(), "merge: {}", text(&merged.stderr));
     let local = local_sweep(&r2, "0.8,1.0");
     assert!(
@@ -258,7 +258,7 @@ fn job_arrays_on_a_single_node_slurm_cluster_merge_to_the_local_sweep() {
         !out.status.success(),
         "sbatch --wait succeeded with a corrupted task"
     );
-    let merged = qoslab(&["merge", array.to_str().unwrap()]);
+    let merged = qoslab(["merge", array.to_str().unwrap()]);
     assert_eq!(merged.status.code(), Some(2));
     let err = text(&merged.stderr);
     assert!(
@@ -267,7 +267,7 @@ fn job_arrays_on_a_single_node_slurm_cluster_merge_to_the_local_sweep() {
             && err.contains("1 of 4 tasks cannot be merged (1 failed)"),
         "merge did not name the failed task:\n{err}"
     );
-    let partial = qoslab(&["merge", array.to_str().unwrap(), "--partial"]);
+    let partial = qoslab(["merge", array.to_str().unwrap(), "--partial"]);
     assert!(partial.status.success(), "{}", text(&partial.stderr));
     let json: serde_json::Value = serde_json::from_slice(&partial.stdout).unwrap();
     assert_eq!(json["points"][0]["runs"].as_u64(), Some(1));
@@ -288,7 +288,7 @@ fn job_arrays_on_a_single_node_slurm_cluster_merge_to_the_local_sweep() {
         .strip_prefix("Submitted batch job ")
         .unwrap_or_else(|| panic!("sbatch said {said:?}"));
     cluster.wait_for(id);
-    let merged = qoslab(&["merge", array.to_str().unwrap()]);
+    let merged = qoslab(["merge", array.to_str().unwrap()]);
     assert!(merged.status.success(), "merge: {}", text(&merged.stderr));
     assert!(
         text(&merged.stdout) == local_sweep(&lab, "0.5,0.9"),

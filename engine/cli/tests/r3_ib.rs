@@ -13,9 +13,9 @@
 //! the VLs with a minimum of one GMTU and a maximum of half the port.
 //! `presets_are_what_the_designer_and_the_r3_traffic_produce` fails if a file drifts;
 //! `QOSLAB_WRITE_PRESETS=1 cargo test -p qoslab-cli --test r3_ib` rewrites them.
-//! The Omni-Path-like presets `r3-<topology>-opa.json` are the same scenarios with the
-//! other switch and its lane map (`opa_presets_differ_from_the_ib_ones_only_in_the_switch`);
-//! the run and sweep tests below cover both switch models.
+//! The Omni-Path-like presets `r3-<topology>-opa.json` are built from the same scenarios
+//! with the other switch and its lane map (`build_opa_preset`; the same test checks and
+//! rewrites them); the run and sweep tests below cover both switch models.
 //!
 //! Behaviour (short runs): every preset validates; `qoslab run` and `qoslab sweep` give
 //! results per SL with flits per cycle per end point; below saturation the QoS SLs get the
@@ -42,6 +42,8 @@ struct Topology {
     stem: &'static str,
     title: &'static str,
     what: &'static str,
+    /// How the Omni-Path-like preset's description names the network.
+    opa_what: &'static str,
     topology: fn() -> Value,
     routing: &'static str,
     duration_us: u64,
@@ -52,6 +54,7 @@ const TOPOLOGIES: [Topology; 4] = [
         stem: "r3-4ary3tree",
         title: "4-ary 3-tree",
         what: "a 4-ary 3-tree (64 end points, 48 switches of 8 ports) with Valiant routing (up to a random top-stage switch, then down)",
+        opa_what: "64 end points on a 4-ary 3-tree of 48 eight-port switches (2 MPorts each), Valiant routing",
         topology: || json!({"kind": "tree", "k": 4, "n": 3}),
         routing: "valiant",
         duration_us: 100,
@@ -60,6 +63,7 @@ const TOPOLOGIES: [Topology; 4] = [
         stem: "r3-24ary2tree",
         title: "24-ary 2-tree",
         what: "a 24-ary 2-tree (576 end points, 48 switches of 48 ports) with Valiant routing (up to a random top-stage switch, then down)",
+        opa_what: "576 end points on a 24-ary 2-tree of 48 switches of 48 ports (the reference 12 MPorts), Valiant routing",
         topology: || json!({"kind": "tree", "k": 24, "n": 2}),
         routing: "valiant",
         duration_us: 40,
@@ -68,6 +72,7 @@ const TOPOLOGIES: [Topology; 4] = [
         stem: "r3-torus8x8",
         title: "8x8 torus",
         what: "an 8x8 2D torus (64 switches of 48 ports: 8 end points each and trunks of 10 ports per direction; 512 end points) with dimension-order routing and a dateline (two VLs per SL)",
+        opa_what: "512 end points on an 8x8 torus of 48-port switches (8 end points each, trunks of 10 ports per direction), dimension-order routing with a dateline (a second SC and VL per SL)",
         topology: || json!({"kind": "torus", "dims": [8, 8], "trunk_ports": 10, "end_points_per_switch": 8}),
         routing: "dimension_order",
         duration_us: 40,
@@ -76,6 +81,7 @@ const TOPOLOGIES: [Topology; 4] = [
         stem: "r3-torus8x8x8",
         title: "8x8x8 torus",
         what: "an 8x8x8 3D torus (512 switches of 28 ports: 4 end points each and trunks of 4 ports per direction; 2048 end points) with dimension-order routing and a dateline (two VLs per SL)",
+        opa_what: "2048 end points on an 8x8x8 torus of 28-port switches (4 end points each, trunks of 4 ports per direction, 7 MPorts), dimension-order routing with a dateline (a second SC and VL per SL)",
         topology: || json!({"kind": "torus", "dims": [8, 8, 8], "trunk_ports": 4, "end_points_per_switch": 4}),
         routing: "dimension_order",
         duration_us: 20,
@@ -89,8 +95,9 @@ const INTERFACE_BUFFER_BYTES: u64 = 229_376;
 const VL_MIN_BYTES: u64 = 2048;
 const VL_MAX_BYTES: u64 = PORT_BUFFER_BYTES / 2;
 
-fn preset_path(stem: &str) -> PathBuf {
-    repo_path(&format!("public/presets/{stem}-ib.json"))
+/// The preset of a topology for one switch model (`"ib"` or `"opa"`).
+fn preset_path(stem: &str, switch: &str) -> PathBuf {
+    repo_path(&format!("public/presets/{stem}-{switch}.json"))
 }
 
 fn r3_design() -> Design {
@@ -200,6 +207,45 @@ fn build_preset(t: &Topology, d: &Design) -> Value {
     })
 }
 
+/// The Omni-Path-like preset: the InfiniBand-like one `ib` with the other switch (the
+/// reference Omni-Path-like parameters) and its lane map (one SC and one VL per SL; the
+/// dateline's second lane comes from the routing), so the R3 view compares the switches
+/// alone.
+fn build_opa_preset(t: &Topology, ib: &Value) -> Value {
+    let mut doc = ib.clone();
+    let warmup = t.duration_us / 10;
+    doc["name"] = json!(format!("R3 Omni-Path-like: {}", t.title));
+    doc["description"] = json!(format!(
+        "{}; Omni-Path-like switches (the reference model: 100 Gb/s links, MPorts of 4 ports with 4x6 local crossbars, two \
+         links per MPort into a central crossbar with 229 376 B per MPort, 3 flits per cycle, 114 688 B per port in and out \
+         shared by the VLs with {VL_MIN_BYTES} B reserved per VL and at most half the port, one cycle per stage); SL2SC, SC2VL \
+         and SC2SL one SC and one VL per SL; R3's traffic (NC 0.01, VO 0.02, VI 0.30, CL 0.35, EE/BE/BK Bursts4 of 1024 B \
+         messages {R3_BEST_EFFORT_LOAD} each per end point, messages split by the per-SL MTUs) and the study's DTable (N = 64, \
+         GMTU = 32 credits, w and k from public/designs/r3-table.json) at every interface and output port, the Omni-Path \
+         adaptation: a deficit counter per SL and one accumulator per output. Admission control as in R2 and the \
+         InfiniBand-like presets: a VO, VI or CL connection (0.5 %, 10 % and 5 % of the link each) is admitted only while its \
+         class stays within its wanted share of every link on its route (VO 0.164, VI 0.30, CL 0.35), so the offered QoS load \
+         is what is admitted (the results count refusals). The same traffic, table, admission, durations and seed as \
+         {}-ib.json: only the switch (and its lane map: SL2SC, SC2VL, SC2SL) differs. One load point: {} us simulated, the \
+         first {warmup} us excluded as warm-up.",
+        t.opa_what, t.stem, t.duration_us
+    ));
+    doc["model"]["switch"] = json!({
+        "kind": "omnipath",
+        "speedup": 3.0,
+        "input_buffer_bytes": PORT_BUFFER_BYTES,
+        "output_buffer_bytes": PORT_BUFFER_BYTES,
+        "central_buffer_bytes": 2 * PORT_BUFFER_BYTES,
+        "cycles": {"input_buffer": 1, "routing": 1, "vl_allocation": 1,
+                   "switch_allocation": 1, "crossbar": 1, "output_buffer": 1},
+        "central_cycles": {"buffer": 1, "vl_allocation": 1, "switch_allocation": 1, "crossbar": 1}
+    });
+    let sls = ib["model"]["lanes"]["map"]["sl2vl"].clone();
+    doc["model"]["lanes"]["map"] =
+        json!({"kind": "omnipath", "sl2sc": sls, "sc2vl": sls, "sc2sl": sls});
+    doc
+}
+
 fn canonical(doc: &Value) -> Value {
     let s = scenario::parse(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
     scenario::validate(&s).unwrap_or_else(|e| panic!("{e}"));
@@ -210,20 +256,24 @@ fn canonical(doc: &Value) -> Value {
 fn presets_are_what_the_designer_and_the_r3_traffic_produce() {
     let d = r3_design();
     for t in &TOPOLOGIES {
-        let doc = build_preset(t, &d);
-        if std::env::var_os("QOSLAB_WRITE_PRESETS").is_some() {
-            let s = scenario::parse(&doc.to_string()).unwrap();
-            std::fs::write(preset_path(t.stem), s.to_json_pretty() + "\n").unwrap();
+        let ib = build_preset(t, &d);
+        let opa = build_opa_preset(t, &ib);
+        for (switch, doc) in [("ib", ib), ("opa", opa)] {
+            let path = preset_path(t.stem, switch);
+            if std::env::var_os("QOSLAB_WRITE_PRESETS").is_some() {
+                let s = scenario::parse(&doc.to_string()).unwrap();
+                std::fs::write(&path, s.to_json_pretty() + "\n").unwrap();
+            }
+            let file: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(
+                file,
+                canonical(&doc),
+                "{}-{switch}.json differs from what the designer and the R3 traffic produce; \
+                 rerun with QOSLAB_WRITE_PRESETS=1 after checking why",
+                t.stem
+            );
         }
-        let file: Value =
-            serde_json::from_str(&std::fs::read_to_string(preset_path(t.stem)).unwrap()).unwrap();
-        assert_eq!(
-            file,
-            canonical(&doc),
-            "{}-ib.json differs from what the designer and the R3 traffic produce; \
-             rerun with QOSLAB_WRITE_PRESETS=1 after checking why",
-            t.stem
-        );
     }
 }
 
@@ -233,7 +283,8 @@ fn presets_are_what_the_designer_and_the_r3_traffic_produce() {
 fn presets_carry_the_study_table() {
     for t in &TOPOLOGIES {
         let doc: Value =
-            serde_json::from_str(&std::fs::read_to_string(preset_path(t.stem)).unwrap()).unwrap();
+            serde_json::from_str(&std::fs::read_to_string(preset_path(t.stem, "ib")).unwrap())
+                .unwrap();
         let table = doc["model"]["switch_scheduler"]["table"]
             .as_array()
             .unwrap();

@@ -1,7 +1,8 @@
 // Scenario-wide settings: name, seed, timing, link and downstream buffers.
 import { memo } from 'react';
-import { setBufferBytes, setDrainRate, setGeneral, setLinkRate, type LinkLabScenario } from '../shared/edit';
-import { NumberField, TextField } from '../form/fields';
+import { setBufferBytes, setDrainRate, setLinkRate, type LinkLabScenario } from '../shared/edit';
+import { NumberField } from '../form/fields';
+import { ScenarioBasicsFields } from '../form/ScenarioBasicsFields';
 import type { Edit } from '../form/types';
 
 interface Props {
@@ -16,48 +17,7 @@ export const GeneralEditor = memo(function GeneralEditor({ scenario, onEdit }: P
     <fieldset className="card">
       <legend>General</legend>
       <div className="grid">
-        <TextField
-          className="span-all"
-          path="name"
-          label="Name"
-          value={scenario.name}
-          maxLength={200}
-          onChange={(v) => onEdit((s) => setGeneral(s, 'name', v))}
-        />
-        <TextField
-          className="span-all"
-          path="description"
-          label="Description"
-          multiline
-          value={scenario.description ?? ''}
-          maxLength={10_000}
-          onChange={(v) => onEdit((s) => setGeneral(s, 'description', v))}
-        />
-        <NumberField
-          path="seed"
-          label="Seed"
-          value={scenario.seed}
-          min={0}
-          step={1}
-          onChange={(v) => onEdit((s) => setGeneral(s, 'seed', v))}
-        />
-        <NumberField
-          path="duration_us"
-          label="Duration (µs)"
-          value={scenario.duration_us}
-          min={1}
-          step={1}
-          onChange={(v) => onEdit((s) => setGeneral(s, 'duration_us', v))}
-        />
-        <NumberField
-          path="warmup_us"
-          label="Warm-up (µs)"
-          value={scenario.warmup_us}
-          min={0}
-          step={1}
-          hint="Excluded from the statistics."
-          onChange={(v) => onEdit((s) => setGeneral(s, 'warmup_us', v))}
-        />
+        <ScenarioBasicsFields scenario={scenario} onEdit={onEdit} />
         <NumberField
           path="model.link.rate_gbps"
           label="Link rate (Gb/s)"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../generated';
 import { defaultScenario } from '../state/scenario';
+import { setBasic } from '../form/basics';
 import {
   addClass,
   addEntry,
@@ -19,7 +20,6 @@ import {
   setClassSizeField,
   setClassSizeKind,
   setEntry,
-  setGeneral,
   setLinkRate,
   tableOf,
 } from './edit';
@@ -58,7 +58,7 @@ describe('scenario edits', () => {
     moveEntry(s, 0, 1);
     setEntry(s, 0, { weight: 99 });
     setClassSizeKind(s, 0, 'pareto');
-    setGeneral(s, 'name', 'x');
+    setBasic(s, 'name', 'x');
     setLinkRate(s, 10);
     expect(JSON.stringify(s)).toBe(frozen);
   });

@@ -28,7 +28,6 @@ export type AnyArrivalKind = ArrivalConfig['kind'];
 export const DEFAULT_ON_OFF = { mean_on_us: 100, mean_off_us: 300 } as const;
 /** Packets per burst a new bursty source starts with. */
 export const DEFAULT_BURST_PACKETS = 60;
-export type GeneralField = 'name' | 'description' | 'seed' | 'duration_us' | 'warmup_us';
 
 /** Credits needed by a packet of `bytes` bytes. */
 export function creditsFor(bytes: number): number {
@@ -107,10 +106,6 @@ function withClasses(s: Scenario, classes: ClassConfig[]): Scenario {
   return withLab(s, { classes });
 }
 
-/** Sets a top-level field. */
-export function setGeneral<K extends GeneralField>(s: Scenario, field: K, value: Scenario[K]): Scenario {
-  return { ...s, [field]: value };
-}
 
 /** Sets the link rate in Gb/s. */
 export function setLinkRate(s: Scenario, gbps: number): Scenario {

@@ -10,30 +10,13 @@
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
 mod scheduler_strategies;
+mod size_strategies;
 
 use proptest::prelude::*;
 use qoslab_core::Run;
 use scheduler_strategies::{KINDS, credits, scheduler_strategy};
 use serde_json::{Value, json};
-
-/// A random size distribution and its largest packet.
-fn size_strategy() -> impl Strategy<Value = (Value, u32)> {
-    prop_oneof![
-        (1u32..=4096).prop_map(|b| (json!({"kind": "fixed", "bytes": b}), b)),
-        (1u32..=2048, 0u32..=2048).prop_map(|(lo, extra)| {
-            (
-                json!({"kind": "uniform", "min_bytes": lo, "max_bytes": lo + extra}),
-                lo + extra,
-            )
-        }),
-        (1u32..=512, 0u32..=2048, 0.5f64..3.0).prop_map(|(lo, extra, shape)| {
-            (
-                json!({"kind": "pareto", "min_bytes": lo, "max_bytes": lo + extra, "shape": shape}),
-                lo + extra,
-            )
-        }),
-    ]
-}
+use size_strategies::size_strategy;
 
 /// A random arrival process (every kind the scenario format has).
 fn arrivals_strategy() -> impl Strategy<Value = Value> {

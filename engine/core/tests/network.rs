@@ -16,6 +16,7 @@
 mod network_scenarios;
 mod network_strategies;
 mod scheduler_strategies;
+mod size_strategies;
 
 use network_scenarios::*;
 use network_strategies::case_strategy;

@@ -4,28 +4,10 @@
 
 use super::network_scenarios::*;
 use super::scheduler_strategies::scheduler_strategy;
+use super::size_strategies::size_strategy;
 use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Union};
 use serde_json::{Value, json};
-
-/// A random size distribution and its largest packet.
-fn size_strategy() -> impl Strategy<Value = (Value, u32)> {
-    prop_oneof![
-        (1u32..=4096).prop_map(|b| (json!({"kind": "fixed", "bytes": b}), b)),
-        (1u32..=2048, 0u32..=2048).prop_map(|(lo, extra)| {
-            (
-                json!({"kind": "uniform", "min_bytes": lo, "max_bytes": lo + extra}),
-                lo + extra,
-            )
-        }),
-        (1u32..=512, 0u32..=2048, 0.5f64..3.0).prop_map(|(lo, extra, shape)| {
-            (
-                json!({"kind": "pareto", "min_bytes": lo, "max_bytes": lo + extra, "shape": shape}),
-                lo + extra,
-            )
-        }),
-    ]
-}
 
 /// A random traffic generator of every kind and its largest packet. Connection rates are
 /// kept high enough (1 Mb/s and up) that a class opens at most about 1200 connections per

@@ -159,6 +159,10 @@ impl Scheduler for AsBasic {
 }
 
 #[cfg(test)]
+#[path = "as_basic_config_tests.rs"]
+mod config_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::schedulers::testing::MockPort;
@@ -189,6 +193,10 @@ mod tests {
         assert_eq!(c.decisions, 4);
         // 1 (entry 0) + 1 (entry 1) + 1 (entry 2) + 2 (entries 3, 0) = 5.
         assert_eq!(c.entries_visited, 5);
+        // One bitmap word per search that finds its entry after the pointer; the fourth
+        // wraps (the word from entry 3 on, then its low part); the last has no active
+        // class and examines nothing.
+        assert_eq!(c.bitmap_words, 1 + 1 + 1 + 2);
         let r = s.registers();
         assert_eq!((r.entry, r.selected), (Some(0), Some(0)));
     }

@@ -180,6 +180,10 @@ impl Scheduler for DTable {
 mod cost_tests;
 
 #[cfg(test)]
+#[path = "dtable_config_tests.rs"]
+mod config_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::schedulers::testing::MockPort;

@@ -384,3 +384,7 @@ impl Scheduler for Iba {
 #[cfg(test)]
 #[path = "iba_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "iba_config_tests.rs"]
+mod config_tests;

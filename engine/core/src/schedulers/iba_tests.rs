@@ -293,3 +293,20 @@ proptest! {
         }
     }
 }
+
+/// The cost counters shown to users, exactly: a table of five entries where only class 0
+/// (entry 0) has packets. Each of its weight-1 turns ends after one packet, so every
+/// decision searches again from the entry after the current one: the first finds entry 0
+/// at once (1 entry, 1 bitmap word), every later one steps over entries 1 to 4 and wraps
+/// to entry 0 (5 entries; the start word from bit 1, then its low bit: 2 words).
+#[test]
+fn cost_counters_are_exact() {
+    let mut s = iba(&[], &[(0, 1), (1, 1), (1, 1), (1, 1), (1, 1)], 0, 2);
+    let mut port = MockPort::new(2, 1000);
+    port.push(0, 1, 3);
+    assert_eq!(run(&mut s, &mut port, 3), vec![0, 0, 0]);
+    let c = s.cost();
+    assert_eq!(c.decisions, 3);
+    assert_eq!(c.entries_visited, 1 + 5 + 5);
+    assert_eq!(c.bitmap_words, 1 + 2 + 2);
+}

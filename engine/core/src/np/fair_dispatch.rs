@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use super::contract::{MemoryAccesses, Processed, StreamView};
+use super::contract::{Decision, MemoryAccesses, NpScheduler, Processed, StreamView};
 use super::explain::{Explanation, MAX_CANDIDATES, NpCandidate, NpValue};
 use super::indexed_heap::IndexedHeap;
 use super::predict::{FlowCost, PcfqConfig, Tag, VirtualClock};
@@ -283,5 +283,94 @@ impl FairDispatch {
             ));
         }
         None
+    }
+}
+
+/// A scheduler that dispatches to the engines through a [`FairDispatch`] (PCFQ and the
+/// separate-WFQ baseline): implementing it implements [`NpScheduler`], every method
+/// delegating to the dispatch; only what happens on the link side is the scheduler's own.
+pub trait FairDispatched: 'static {
+    /// The scenario's `kind`.
+    const KIND: &'static str;
+    /// The scheduler's name in the decision animation's words.
+    const NAME: &'static str;
+    /// The dispatch state.
+    fn fair(&self) -> &FairDispatch;
+    /// The dispatch state, to change.
+    fn fair_mut(&mut self) -> &mut FairDispatch;
+    /// [`NpScheduler::transmit_key`]: first come, first served unless overridden.
+    fn link_key(&mut self, _now: SimTime, _stream: u32, _bytes: u32) -> Option<f64> {
+        None
+    }
+    /// [`NpScheduler::transmitting`].
+    fn link_started(&mut self, _now: SimTime, _stream: u32) {}
+}
+
+impl<T: FairDispatched> NpScheduler for T {
+    fn kind(&self) -> &'static str {
+        T::KIND
+    }
+
+    fn on_arrival(&mut self, now: SimTime, stream: u32, q: &dyn StreamView) {
+        let len = q.tail(stream).map_or(0, |p| p.bytes);
+        self.fair_mut().arrive(now, stream, len);
+    }
+
+    fn decide(&mut self, _now: SimTime, may_send: bool, _q: &dyn StreamView) -> Decision {
+        if !may_send {
+            return Decision::Idle;
+        }
+        self.fair_mut()
+            .pick()
+            .map_or(Decision::Idle, Decision::Send)
+    }
+
+    fn applied(&mut self, now: SimTime, decision: Decision, _q: &dyn StreamView) {
+        if let Decision::Send(s) = decision {
+            self.fair_mut().dispatched(now, s);
+        }
+    }
+
+    fn served(&mut self, _now: SimTime, p: Processed) {
+        self.fair_mut().observe(p);
+    }
+
+    fn transmit_key(&mut self, now: SimTime, stream: u32, bytes: u32) -> Option<f64> {
+        self.link_key(now, stream, bytes)
+    }
+
+    fn transmitting(&mut self, now: SimTime, stream: u32) {
+        self.link_started(now, stream);
+    }
+
+    fn explain(&self, now: SimTime, decision: Decision, q: &dyn StreamView) -> Option<Explanation> {
+        let Decision::Send(s) = decision else {
+            return None;
+        };
+        self.fair().explain(now, s, q, T::NAME)
+    }
+
+    fn predicted_cycles(&self, stream: u32) -> Option<f64> {
+        self.fair().flows.get(stream as usize).map(|f| f.pp)
+    }
+
+    fn memory(&self) -> MemoryAccesses {
+        self.fair().memory()
+    }
+
+    fn window(&self, stream: u32) -> super::dwcs::Window {
+        self.fair().window(stream)
+    }
+
+    fn violations(&self, _stream: u32) -> u64 {
+        0
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn fault(&self) -> Option<String> {
+        self.fair().fault()
     }
 }

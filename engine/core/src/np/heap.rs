@@ -15,11 +15,32 @@
 use std::cmp::Ordering;
 use std::collections::VecDeque;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
 use super::contract::{Decision, MemoryAccesses, NpScheduler, QueuedPacket, StreamView};
 use super::dwcs::{HeadKey, Window, ZeroTie, precedence};
 use super::indexed_heap::IndexedHeap;
+use super::spec::{NpSchedulerSpec, NpSetup};
 use super::stream_state::{DwcsStream, StreamSpec};
 use crate::time::SimTime;
+
+/// Options of the exact DWCS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct DwcsHeapConfig {
+    /// Precedence rule 3: with equal deadlines and both constraints zero, which y' first.
+    pub zero_tie: ZeroTie,
+}
+
+impl NpSchedulerSpec for DwcsHeap {
+    type Config = DwcsHeapConfig;
+
+    fn build(config: &DwcsHeapConfig, setup: &NpSetup) -> Box<dyn NpScheduler> {
+        Box::new(DwcsHeap::new(setup.specs, config.zero_tie))
+    }
+}
 
 /// SRAM accesses per level moved, per heap.
 pub const SRAM_PER_LEVEL: u64 = 6;

@@ -18,17 +18,16 @@
 
 use std::collections::VecDeque;
 
-use super::build::{self, Built};
 use super::contract::{Decision, MemoryAccesses, NpScheduler, Processed, QueuedPacket, StreamView};
 use super::cost::SramLatency;
+use super::spec::NpSetup;
 use super::stage::TxQueue;
 use super::stream_state::StreamSpec;
 use crate::error::EngineError;
 use crate::kernel::EventQueue;
 use crate::rng::{RngStream, RngStreams, StreamId};
 use crate::scenario::{
-    NetworkProcessorConfig, NpArrivals, NpSchedulerConfig, NpServerConfig, Scenario, SizeConfig,
-    WindowConfig,
+    NetworkProcessorConfig, NpArrivals, NpServerConfig, Scenario, SizeConfig, WindowConfig,
 };
 use crate::stats::{ClassCounters, Window};
 use crate::time::{BitRate, PS_PER_S, SimTime};
@@ -146,7 +145,6 @@ pub struct NpNode {
     pub(super) counters: Vec<ClassCounters>,
     pub(super) extra: Vec<GroupExtra>,
     pub(super) scheduler: Box<dyn NpScheduler>,
-    pub(super) hilq: bool,
     /// Engines (None: the link is the server).
     pub(super) engines: Option<Vec<Option<Pkt>>>,
     engine_ps_per_cycle: f64,
@@ -249,16 +247,12 @@ impl NpNode {
             })
             .collect();
         let pool_hz = np.processor.clock_mhz * 1.0e6 * engines.as_ref().map_or(1, Vec::len) as f64;
-        let scheduler = build::scheduler(
-            np,
-            &Built {
-                specs: &specs,
-                weights: &weights,
-                pool_hz,
-                link_bps: link.bits_per_s() as f64,
-            },
-        );
-        let hilq = matches!(np.scheduler, NpSchedulerConfig::DwcsHilq);
+        let scheduler = np.scheduler.build(&NpSetup {
+            specs: &specs,
+            weights: &weights,
+            pool_hz,
+            link_bps: link.bits_per_s() as f64,
+        });
         let groups = np.streams.len();
         Ok(NpNode {
             events,
@@ -276,7 +270,6 @@ impl NpNode {
             counters: vec![ClassCounters::with_spread(); groups],
             extra: vec![GroupExtra::default(); groups],
             scheduler,
-            hilq,
             engines,
             engine_ps_per_cycle: PS_PER_S as f64 / (np.processor.clock_mhz * 1.0e6),
             tx_fifo: TxQueue::default(),

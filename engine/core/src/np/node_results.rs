@@ -210,9 +210,7 @@ impl NpNode {
     }
 
     fn hilq_counts(&self) -> Option<HilqCounts> {
-        if !self.hilq {
-            return None;
-        }
+        // Only HILQ has these counters.
         let h = self.scheduler.as_any().downcast_ref::<DwcsHilq>();
         h.map(|h| HilqCounts {
             clamped: h.clamped(),

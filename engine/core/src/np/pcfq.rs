@@ -6,11 +6,11 @@
 //! feed the node's FIFO transmit queue; after each processed packet PP <- alpha P +
 //! (1 - alpha) PP. See [`super::fair_dispatch`] for the shared machinery.
 
-use super::contract::{Decision, MemoryAccesses, NpScheduler, Processed, StreamView};
-use super::dwcs::Window;
-use super::fair_dispatch::{FairDispatch, FairFlow};
+use super::contract::NpScheduler;
+use super::fair_dispatch::{FairDispatch, FairDispatched, FairFlow};
 use super::predict::PcfqConfig;
-use crate::time::SimTime;
+use super::spec::{NodeFacts, NpSchedulerSpec, NpSetup};
+use crate::scenario::problems::Problems;
 
 /// The PCFQ scheduler.
 #[derive(Clone, Debug)]
@@ -29,66 +29,28 @@ impl Pcfq {
     }
 }
 
-impl NpScheduler for Pcfq {
-    fn kind(&self) -> &'static str {
-        "pcfq"
+/// Every `NpScheduler` method is the dispatch's; the engines feed a FIFO transmit queue.
+impl FairDispatched for Pcfq {
+    const KIND: &'static str = "pcfq";
+    const NAME: &'static str = "PCFQ";
+
+    fn fair(&self) -> &FairDispatch {
+        &self.dispatch
     }
 
-    fn on_arrival(&mut self, now: SimTime, stream: u32, q: &dyn StreamView) {
-        let len = q.tail(stream).map_or(0, |p| p.bytes);
-        self.dispatch.arrive(now, stream, len);
+    fn fair_mut(&mut self) -> &mut FairDispatch {
+        &mut self.dispatch
+    }
+}
+
+impl NpSchedulerSpec for Pcfq {
+    type Config = PcfqConfig;
+
+    fn validate(config: &PcfqConfig, node: &NodeFacts, p: &mut Problems) {
+        config.validate(node, p);
     }
 
-    fn decide(&mut self, _now: SimTime, may_send: bool, _q: &dyn StreamView) -> Decision {
-        if !may_send {
-            return Decision::Idle;
-        }
-        self.dispatch.pick().map_or(Decision::Idle, Decision::Send)
-    }
-
-    fn applied(&mut self, now: SimTime, decision: Decision, _q: &dyn StreamView) {
-        if let Decision::Send(s) = decision {
-            self.dispatch.dispatched(now, s);
-        }
-    }
-
-    fn served(&mut self, _now: SimTime, p: Processed) {
-        self.dispatch.observe(p);
-    }
-
-    fn explain(
-        &self,
-        now: SimTime,
-        decision: Decision,
-        q: &dyn StreamView,
-    ) -> Option<crate::np::explain::Explanation> {
-        let Decision::Send(s) = decision else {
-            return None;
-        };
-        self.dispatch.explain(now, s, q, "PCFQ")
-    }
-
-    fn predicted_cycles(&self, stream: u32) -> Option<f64> {
-        self.dispatch.flows.get(stream as usize).map(|f| f.pp)
-    }
-
-    fn memory(&self) -> MemoryAccesses {
-        self.dispatch.memory()
-    }
-
-    fn window(&self, stream: u32) -> Window {
-        self.dispatch.window(stream)
-    }
-
-    fn violations(&self, _stream: u32) -> u64 {
-        0
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn fault(&self) -> Option<String> {
-        self.dispatch.fault()
+    fn build(config: &PcfqConfig, setup: &NpSetup) -> Box<dyn NpScheduler> {
+        Box::new(Pcfq::new(*config, &setup.flows(), setup.pool_hz, setup.link_bps))
     }
 }

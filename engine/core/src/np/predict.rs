@@ -12,7 +12,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::spec::NodeFacts;
+use crate::scenario::problems::Problems;
 use crate::time::{PS_PER_S, SimTime};
+
+/// Largest processing cycles of a packet (and largest initial prediction).
+pub const MAX_CYCLES: u32 = 100_000_000;
 
 /// Options of PCFQ and of the separate-WFQ baseline.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
@@ -26,6 +31,38 @@ pub struct PcfqConfig {
     /// How the predicted cost of a packet scales with its length.
     #[serde(default)]
     pub scaling: CostScaling,
+}
+
+impl PcfqConfig {
+    /// The options, and the engines PCFQ and the separate WFQs need (they schedule the CPU
+    /// and the link).
+    pub(crate) fn validate(&self, node: &NodeFacts, p: &mut Problems) {
+        if !node.engines {
+            p.add(
+                "model.server",
+                format!(
+                    "must be processing engines with the {} scheduler (it schedules the CPU and the link; got the link as the server)",
+                    node.kind
+                ),
+            );
+        }
+        if !(self.alpha.is_finite() && self.alpha > 0.0 && self.alpha <= 1.0) {
+            p.add(
+                "model.scheduler.alpha",
+                format!(
+                    "must be a smoothing factor in (0, 1] (0.4 in simulation, 0.5 on hardware; got {})",
+                    self.alpha
+                ),
+            );
+        }
+        let init = self.initial_prediction_cycles;
+        if !(init.is_finite() && (0.0..=f64::from(MAX_CYCLES)).contains(&init)) {
+            p.add(
+                "model.scheduler.initial_prediction_cycles",
+                format!("must be between 0 and {MAX_CYCLES} cycles (got {init})"),
+            );
+        }
+    }
 }
 
 /// The scaling factor SF of the expected cost EP = SF x PP.

@@ -7,10 +7,11 @@
 //! with packets in the transmit queue (phi_bw); a flow leaves that set when its last
 //! packet there starts on the link.
 
-use super::contract::{Decision, MemoryAccesses, NpScheduler, Processed, StreamView};
-use super::dwcs::Window;
-use super::fair_dispatch::{FairDispatch, FairFlow};
+use super::contract::NpScheduler;
+use super::fair_dispatch::{FairDispatch, FairDispatched, FairFlow};
 use super::predict::{PcfqConfig, VirtualClock};
+use super::spec::{NodeFacts, NpSchedulerSpec, NpSetup};
+use crate::scenario::problems::Problems;
 use crate::time::SimTime;
 
 /// Two separate WFQ schedulers.
@@ -39,34 +40,20 @@ impl SeparateWfq {
     }
 }
 
-impl NpScheduler for SeparateWfq {
-    fn kind(&self) -> &'static str {
-        "separate_wfq"
+/// The CPU side is the dispatch's; the link side orders the transmit queue.
+impl FairDispatched for SeparateWfq {
+    const KIND: &'static str = "separate_wfq";
+    const NAME: &'static str = "Separate WFQ (CPU side)";
+
+    fn fair(&self) -> &FairDispatch {
+        &self.cpu
     }
 
-    fn on_arrival(&mut self, now: SimTime, stream: u32, q: &dyn StreamView) {
-        let len = q.tail(stream).map_or(0, |p| p.bytes);
-        self.cpu.arrive(now, stream, len);
+    fn fair_mut(&mut self) -> &mut FairDispatch {
+        &mut self.cpu
     }
 
-    fn decide(&mut self, _now: SimTime, may_send: bool, _q: &dyn StreamView) -> Decision {
-        if !may_send {
-            return Decision::Idle;
-        }
-        self.cpu.pick().map_or(Decision::Idle, Decision::Send)
-    }
-
-    fn applied(&mut self, now: SimTime, decision: Decision, _q: &dyn StreamView) {
-        if let Decision::Send(s) = decision {
-            self.cpu.dispatched(now, s);
-        }
-    }
-
-    fn served(&mut self, _now: SimTime, p: Processed) {
-        self.cpu.observe(p);
-    }
-
-    fn transmit_key(&mut self, now: SimTime, stream: u32, bytes: u32) -> Option<f64> {
+    fn link_key(&mut self, now: SimTime, stream: u32, bytes: u32) -> Option<f64> {
         let i = stream as usize;
         let phi = self.cpu.flows[i].phi_bw;
         if self.in_transmit[i] == 0 {
@@ -81,7 +68,7 @@ impl NpScheduler for SeparateWfq {
         Some(f)
     }
 
-    fn transmitting(&mut self, now: SimTime, stream: u32) {
+    fn link_started(&mut self, now: SimTime, stream: u32) {
         let i = stream as usize;
         if self.in_transmit[i] == 0 {
             return;
@@ -92,40 +79,16 @@ impl NpScheduler for SeparateWfq {
             self.link_clock.leave(now, phi);
         }
     }
+}
 
-    fn explain(
-        &self,
-        now: SimTime,
-        decision: Decision,
-        q: &dyn StreamView,
-    ) -> Option<crate::np::explain::Explanation> {
-        let Decision::Send(s) = decision else {
-            return None;
-        };
-        self.cpu.explain(now, s, q, "Separate WFQ (CPU side)")
+impl NpSchedulerSpec for SeparateWfq {
+    type Config = PcfqConfig;
+
+    fn validate(config: &PcfqConfig, node: &NodeFacts, p: &mut Problems) {
+        config.validate(node, p);
     }
 
-    fn predicted_cycles(&self, stream: u32) -> Option<f64> {
-        self.cpu.flows.get(stream as usize).map(|f| f.pp)
-    }
-
-    fn memory(&self) -> MemoryAccesses {
-        self.cpu.memory()
-    }
-
-    fn window(&self, stream: u32) -> Window {
-        self.cpu.window(stream)
-    }
-
-    fn violations(&self, _stream: u32) -> u64 {
-        0
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn fault(&self) -> Option<String> {
-        self.cpu.fault()
+    fn build(config: &PcfqConfig, setup: &NpSetup) -> Box<dyn NpScheduler> {
+        Box::new(SeparateWfq::new(*config, &setup.flows(), setup.pool_hz, setup.link_bps))
     }
 }

@@ -9,8 +9,9 @@ use ts_rs::TS;
 use super::rules::{Problems, validate_class_name, validate_size};
 use super::tagged::tagged_enum;
 use super::{LinkConfig, Scenario, SizeConfig};
-use crate::np::dwcs::ZeroTie;
-use crate::np::predict::PcfqConfig;
+
+pub use crate::np::NpSchedulerConfig;
+pub use crate::np::heap::DwcsHeapConfig;
 
 #[path = "network_processor_fair.rs"]
 mod fair;
@@ -23,12 +24,6 @@ pub const MAX_NP_GROUPS: usize = 64;
 pub const MAX_WINDOW_X: u32 = 19;
 /// Largest window denominator y.
 pub const MAX_WINDOW_Y: u32 = 1000;
-/// Shortest request period, in microseconds.
-pub const MIN_PERIOD_US: f64 = 0.01;
-/// Longest request period for the heap, in microseconds (10 s).
-pub const MAX_PERIOD_US: f64 = 1.0e7;
-/// HILQ looks 100 ms ahead: periods must stay below this, in microseconds.
-pub const HILQ_HORIZON_US: f64 = 100_000.0;
 /// Most packets a stream's queue holds.
 pub const MAX_QUEUE_PACKETS: u32 = 1_000_000;
 
@@ -219,48 +214,6 @@ impl WindowConfig {
     }
 }
 
-/// The scheduler of a network processor.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum NpSchedulerConfig {
-    /// Exact DWCS with a deadline heap and a window-constraint heap.
-    DwcsHeap(DwcsHeapConfig),
-    /// DWCS over the hierarchically indexed linear queue (constant time, exact to 1 ms).
-    DwcsHilq,
-    /// PCFQ: the CPU and the link in one virtual time, with predicted processing costs
-    /// (engines server).
-    Pcfq(PcfqConfig),
-    /// The baseline of PCFQ: a WFQ over the CPU (the same predicted costs), then a WFQ over
-    /// the link instead of the FIFO transmit queue (engines server).
-    SeparateWfq(PcfqConfig),
-}
-tagged_enum!(NpSchedulerConfig, "network-processor scheduler", {
-    "dwcs_heap" => DwcsHeap(DwcsHeapConfig),
-    "dwcs_hilq" => DwcsHilq,
-    "pcfq" => Pcfq(PcfqConfig),
-    "separate_wfq" => SeparateWfq(PcfqConfig),
-});
-
-/// Options of the exact DWCS.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct DwcsHeapConfig {
-    /// Precedence rule 3: with equal deadlines and both constraints zero, which y' first.
-    pub zero_tie: ZeroTie,
-}
-
-impl NpSchedulerConfig {
-    /// The scenario's `kind` of this scheduler.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            NpSchedulerConfig::DwcsHeap(_) => "dwcs_heap",
-            NpSchedulerConfig::DwcsHilq => "dwcs_hilq",
-            NpSchedulerConfig::Pcfq(_) => "pcfq",
-            NpSchedulerConfig::SeparateWfq(_) => "separate_wfq",
-        }
-    }
-}
-
 impl NetworkProcessorConfig {
     /// Total streams.
     pub fn stream_count(&self) -> u64 {
@@ -410,8 +363,8 @@ pub(super) fn validate_network_processor(
             format!("must hold at most {MAX_NP_STREAMS} streams in all (got {total})"),
         );
     }
-    fair::validate_fair(np, p);
-    let hilq = matches!(np.scheduler, NpSchedulerConfig::DwcsHilq);
+    np.scheduler
+        .validate(matches!(np.server, NpServerConfig::Engines(_)), p);
     let mut packets = 0.0;
     for (i, g) in np.streams.iter().enumerate() {
         let at = format!("model.streams[{i}]");
@@ -425,20 +378,9 @@ pub(super) fn validate_network_processor(
             p.add(format!("{at}.count"), "must be at least 1 stream");
         }
         let t = g.period_us;
-        let most = if hilq { HILQ_HORIZON_US } else { MAX_PERIOD_US };
-        if !(t.is_finite() && t >= MIN_PERIOD_US && (t < most || (!hilq && t == most))) {
-            let why = if hilq && t.is_finite() && t >= HILQ_HORIZON_US {
-                format!(
-                    "must be below 100000 us (100 ms) with HILQ: it indexes deadlines one segment per ms, 100 segments ahead, so a deadline {:.0} ms ahead would alias into the segment of {:.0} ms (got {t})",
-                    t / 1000.0,
-                    (t / 1000.0) % 100.0
-                )
-            } else {
-                format!("must be a period between {MIN_PERIOD_US} and {most} us (got {t})")
-            };
-            p.add(format!("{at}.period_us"), why);
-        } else {
-            packets += f64::from(g.count) * s.duration_us as f64 / t;
+        match np.scheduler.check_period(t) {
+            Err(why) => p.add(format!("{at}.period_us"), why),
+            Ok(()) => packets += f64::from(g.count) * s.duration_us as f64 / t,
         }
         match &g.window {
             WindowConfig::Fixed(w) => {

@@ -1,47 +1,16 @@
-//! Rules of the network processor's processing stage and of its fair schedulers (PCFQ and
-//! the separate-WFQ baseline): cycle ranges, output lengths, weights, the predictor.
+//! Rules of the network processor's processing stage and of the weights its fair
+//! schedulers (PCFQ and the separate-WFQ baseline) read: cycle ranges, output lengths,
+//! weights. The fair schedulers' own options are checked by their spec
+//! (`np::predict::PcfqConfig::validate`).
 
 use super::super::rules::Problems;
-use super::{NetworkProcessorConfig, NpSchedulerConfig, NpServerConfig, StreamGroupConfig};
+use super::StreamGroupConfig;
+use crate::np::predict::MAX_CYCLES;
 
-/// Largest processing cycles of a packet.
-pub const MAX_CYCLES: u32 = 100_000_000;
 /// Largest output/input length ratio.
 pub const MAX_OUTPUT_RATIO: f64 = 16.0;
 /// Largest weight.
 pub const MAX_WEIGHT: f64 = 1.0e6;
-
-/// The scheduler's options and its need of engines.
-pub(super) fn validate_fair(np: &NetworkProcessorConfig, p: &mut Problems) {
-    let (NpSchedulerConfig::Pcfq(c) | NpSchedulerConfig::SeparateWfq(c)) = &np.scheduler else {
-        return;
-    };
-    if !matches!(np.server, NpServerConfig::Engines(_)) {
-        p.add(
-            "model.server",
-            format!(
-                "must be processing engines with the {} scheduler (it schedules the CPU and the link; got the link as the server)",
-                np.scheduler.kind()
-            ),
-        );
-    }
-    if !(c.alpha.is_finite() && c.alpha > 0.0 && c.alpha <= 1.0) {
-        p.add(
-            "model.scheduler.alpha",
-            format!(
-                "must be a smoothing factor in (0, 1] (0.4 in simulation, 0.5 on hardware; got {})",
-                c.alpha
-            ),
-        );
-    }
-    let init = c.initial_prediction_cycles;
-    if !(init.is_finite() && (0.0..=f64::from(MAX_CYCLES)).contains(&init)) {
-        p.add(
-            "model.scheduler.initial_prediction_cycles",
-            format!("must be between 0 and {MAX_CYCLES} cycles (got {init})"),
-        );
-    }
-}
 
 /// A group's processing-stage and weight fields.
 pub(super) fn validate_group(at: &str, g: &StreamGroupConfig, p: &mut Problems) {

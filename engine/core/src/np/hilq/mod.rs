@@ -22,11 +22,17 @@
 pub mod queue;
 pub mod sched;
 
+pub use sched::DwcsHilq;
+
 use crate::np::contract::MemoryAccesses;
+use crate::time::PS_PER_US;
 use queue::{ElementQueues, Token};
 
 /// Segments (milliseconds of look-ahead).
 pub const SEGMENTS: usize = 100;
+/// HILQ looks [`SEGMENTS`] ms ahead: request periods must stay below this, in
+/// microseconds (validation's one rule about the horizon, `DwcsHilq::check_period`).
+pub const HILQ_HORIZON_US: f64 = (SEGMENTS as u64 * SEGMENT_PS / PS_PER_US) as f64;
 /// One segment, in picoseconds (1 ms).
 pub const SEGMENT_PS: u64 = 1_000_000_000;
 /// Window-constraint values (0, 0.02, ..., 0.98).

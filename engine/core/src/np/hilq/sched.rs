@@ -22,11 +22,32 @@
 use std::collections::VecDeque;
 
 use super::queue::Token;
-use super::{Index, Lookup, NUMERATORS, SEGMENT_PS};
+use super::{HILQ_HORIZON_US, Index, Lookup, NUMERATORS, SEGMENT_PS, SEGMENTS};
 use crate::np::contract::{Decision, MemoryAccesses, NpScheduler, StreamView};
 use crate::np::dwcs::Window;
+use crate::np::spec::{NpSchedulerSpec, NpSetup, period_within};
 use crate::np::stream_state::{DwcsStream, StreamSpec};
 use crate::time::SimTime;
+
+/// No parameters; periods must stay below the horizon of [`SEGMENTS`] ms.
+impl NpSchedulerSpec for DwcsHilq {
+    type Config = ();
+
+    fn check_period(_config: &(), t: f64) -> Result<(), String> {
+        if t.is_finite() && t >= HILQ_HORIZON_US {
+            let ms = t / 1000.0;
+            return Err(format!(
+                "must be below {HILQ_HORIZON_US} us ({SEGMENTS} ms) with HILQ: it indexes deadlines one segment per ms, {SEGMENTS} segments ahead, so a deadline {ms:.0} ms ahead would alias into the segment of {:.0} ms (got {t})",
+                ms % SEGMENTS as f64
+            ));
+        }
+        period_within(t, HILQ_HORIZON_US, false)
+    }
+
+    fn build(_config: &(), setup: &NpSetup) -> Box<dyn NpScheduler> {
+        Box::new(DwcsHilq::new(setup.specs))
+    }
+}
 
 /// DWCS with the HILQ index.
 pub struct DwcsHilq {
@@ -164,7 +185,7 @@ impl NpScheduler for DwcsHilq {
         let ms = deadline.as_ps() / SEGMENT_PS;
         if self.index.insert(ms, slot, token, &mut self.mem).is_err() {
             self.clamped += 1;
-            let last = self.index.now_ms() + super::SEGMENTS as u64 - 1;
+            let last = self.index.now_ms() + SEGMENTS as u64 - 1;
             // 99 ms ahead is within the horizon, so this insert cannot be refused.
             let _ = self.index.insert(last, slot, token, &mut self.mem);
         }

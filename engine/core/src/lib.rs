@@ -28,6 +28,7 @@ pub mod limits;
 pub mod model;
 pub mod network;
 pub mod np;
+pub(crate) mod problems;
 pub mod results;
 pub mod rng;
 pub mod run;

@@ -40,6 +40,7 @@ pub mod text;
 pub mod time;
 pub mod trace;
 pub mod traffic;
+pub mod web_cases;
 
 pub use error::{EngineError, FieldError};
 pub use results::{ENGINE, RunResults};

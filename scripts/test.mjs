@@ -36,6 +36,7 @@ run('npx', ['tsc', '-p', 'tsconfig.worker.json', '--noEmit']);
 run('npx', ['eslint', '--max-warnings', '0', '.']);
 
 step('structure: import circles and file sizes');
+run('node', ['--test', 'scripts/check-import-cycles.test.mjs']);
 run('node', ['scripts/check-import-cycles.mjs']);
 run('node', ['scripts/check-web-import-cycles.mjs']);
 run('node', ['scripts/check-file-sizes.mjs']);

@@ -28,6 +28,7 @@ pub mod limits;
 pub mod model;
 pub mod network;
 pub mod np;
+pub(crate) mod problems;
 pub mod results;
 pub mod rng;
 pub mod run;
@@ -39,6 +40,7 @@ pub mod text;
 pub mod time;
 pub mod trace;
 pub mod traffic;
+pub mod web_cases;
 
 pub use error::{EngineError, FieldError};
 pub use results::{ENGINE, RunResults};

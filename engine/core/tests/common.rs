@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
+use qoslab_core::np::contract::{QueuedPacket, StreamView};
 use serde_json::{Value, json};
 
 /// The default preset as a JSON value.
@@ -48,4 +49,23 @@ pub fn set(doc: &mut Value, path: &str, value: Value) {
         }
     }
     *cur = value;
+}
+
+/// A network-processor node's stream queues, by hand (stream `s`'s packets, head first),
+/// for driving an `NpScheduler` through its contract.
+pub struct Fake(pub Vec<Vec<QueuedPacket>>);
+
+impl StreamView for Fake {
+    fn streams(&self) -> usize {
+        self.0.len()
+    }
+    fn head(&self, s: u32) -> Option<QueuedPacket> {
+        self.0[s as usize].first().copied()
+    }
+    fn tail(&self, s: u32) -> Option<QueuedPacket> {
+        self.0[s as usize].last().copied()
+    }
+    fn len(&self, s: u32) -> usize {
+        self.0[s as usize].len()
+    }
 }

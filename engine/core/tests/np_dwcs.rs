@@ -4,7 +4,10 @@
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
 use proptest::prelude::*;
-use qoslab_core::np::contract::{Decision, NpScheduler, QueuedPacket, StreamView};
+mod common;
+
+use common::Fake;
+use qoslab_core::np::contract::{Decision, NpScheduler, QueuedPacket};
 use qoslab_core::np::dwcs::ZeroTie;
 use qoslab_core::np::heap::DwcsHeap;
 use qoslab_core::np::hilq::sched::DwcsHilq;
@@ -12,24 +15,6 @@ use qoslab_core::np::results::NpResults;
 use qoslab_core::time::SimTime;
 use qoslab_core::{Run, scenario};
 use serde_json::{Value, json};
-
-/// Queues of a few streams, by hand.
-struct Fake(Vec<Vec<QueuedPacket>>);
-
-impl StreamView for Fake {
-    fn streams(&self) -> usize {
-        self.0.len()
-    }
-    fn head(&self, s: u32) -> Option<QueuedPacket> {
-        self.0[s as usize].first().copied()
-    }
-    fn tail(&self, s: u32) -> Option<QueuedPacket> {
-        self.0[s as usize].last().copied()
-    }
-    fn len(&self, s: u32) -> usize {
-        self.0[s as usize].len()
-    }
-}
 
 fn pkt(deadline: u64, arrival: u64) -> QueuedPacket {
     QueuedPacket {

@@ -2,11 +2,15 @@
 //! virtual-time and prediction formulas against hand-computed values through the
 //! scheduler contract; a flow leaves the backlogged set when its last packet is
 //! dispatched; with equal, known costs the shares of CPU and link converge to the weights
-//! (property test); conservation on the R6 presets; validation messages.
+//! (property test); conservation on the R6 presets; validation messages. The hand-made
+//! queues (`Fake`) are shared with `np_dwcs.rs` in `common.rs`.
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
 use proptest::prelude::*;
-use qoslab_core::np::contract::{Decision, NpScheduler, Processed, QueuedPacket, StreamView};
+mod common;
+
+use common::Fake;
+use qoslab_core::np::contract::{Decision, NpScheduler, Processed, QueuedPacket};
 use qoslab_core::np::dwcs::Window;
 use qoslab_core::np::fair_dispatch::FairFlow;
 use qoslab_core::np::pcfq::Pcfq;
@@ -15,24 +19,6 @@ use qoslab_core::np::separate_wfq::SeparateWfq;
 use qoslab_core::time::SimTime;
 use qoslab_core::{Run, scenario};
 use serde_json::{Value, json};
-
-/// Queues of a few flows, by hand.
-struct Fake(Vec<Vec<QueuedPacket>>);
-
-impl StreamView for Fake {
-    fn streams(&self) -> usize {
-        self.0.len()
-    }
-    fn head(&self, s: u32) -> Option<QueuedPacket> {
-        self.0[s as usize].first().copied()
-    }
-    fn tail(&self, s: u32) -> Option<QueuedPacket> {
-        self.0[s as usize].last().copied()
-    }
-    fn len(&self, s: u32) -> usize {
-        self.0[s as usize].len()
-    }
-}
 
 fn us(t: u64) -> SimTime {
     SimTime::from_us(t)

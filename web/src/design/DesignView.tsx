@@ -22,6 +22,7 @@ import { RequirementsForm } from './RequirementsForm';
 import { designFromHash, designHash, isDesignHash } from './route';
 import { TableRing } from './TableRing';
 import './design.css';
+import { ENGINE_LIMITS } from '../generated/limits';
 
 /** Delay before the form is checked (designed) by the engine after an edit, in ms. */
 const CHECK_DEBOUNCE_MS = 150;
@@ -185,7 +186,7 @@ export function DesignView({ engine, onSimulate }: Props) {
       ? ['The requirements have problems (marked in the form): fix them to evaluate the table.', ...visible.problems]
       : [];
 
-  const maxWeight = form.technology === 'as' ? null : form.technology === 'dtable' ? 65_535 : 255;
+  const maxWeight = form.technology === 'as' ? null : form.technology === 'dtable' ? ENGINE_LIMITS.max_dtable_weight : ENGINE_LIMITS.iba_max_weight;
   // What "Simulate this table" would run; the button is disabled with the reason when nothing.
   const built = useMemo(() => (table === null ? null : simulationScenario(form, table)), [form, table]);
   const simulate = () => {

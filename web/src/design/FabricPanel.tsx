@@ -6,6 +6,7 @@ import type { Design } from '../generated';
 import type { ErrorsByPath } from '../shared/errors';
 import { PREFIXES, defaultFabric, type FabricForm } from './fabric';
 import type { DesignForm } from './model';
+import { ENGINE_LIMITS } from '../generated/limits';
 
 interface Props {
   form: DesignForm;
@@ -89,13 +90,13 @@ export function FabricPanel({ form, design, errors, onChange }: Props) {
           </li>
         ))}
       </ol>
-      <button type="button" disabled={names.length === 0} onClick={() => set({ high: [...fabric.high, { class: names[0] ?? '', weight: ib ? '1' : '255' }] })}>
+      <button type="button" disabled={names.length === 0} onClick={() => set({ high: [...fabric.high, { class: names[0] ?? '', weight: ib ? '1' : String(ENGINE_LIMITS.iba_max_weight) }] })}>
         Add a high-priority {ib ? 'entry' : 'class'}
       </button>
       {ib ? (
         <>
           <label className="fabric-limit">
-            High limit (4 KiB units, 255 = unbounded){' '}
+            High limit (4 KiB units, {ENGINE_LIMITS.iba_high_limit_unbounded} = unbounded){' '}
             <input inputMode="numeric" size={4} value={fabric.highLimit} placeholder="0" onChange={(e) => set({ highLimit: e.target.value })} />
           </label>
           <h4>SL to VL</h4>

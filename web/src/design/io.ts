@@ -7,6 +7,7 @@ import type { Design, DesignEntry, Requirements } from '../generated';
 import { fabricFromOptions } from './fabric';
 import type { Evaluation } from './evaluation';
 import { DESIGN_DOC_VERSION, parseDesignDoc, tableFromOpenSm, toRequirements, type DesignDoc, type DesignForm } from './model';
+import { ENGINE_LIMITS } from '../generated/limits';
 
 /** What the import needs from the engine. */
 export type ImportEngine = Pick<Engine, 'opensmParse' | 'opafmImport'>;
@@ -44,11 +45,11 @@ export function formFromDesign(d: Design, linkRate: string): { form: DesignForm;
     form: {
       technology: d.technology,
       entries: String(d.entries),
-      gmtu: String(d.gmtu_credits * 64),
+      gmtu: String(d.gmtu_credits * ENGINE_LIMITS.credit_bytes),
       w: t(d.w),
       k: t(d.k),
       linkRate: typeof d.link_rate_gbps === 'number' ? String(d.link_rate_gbps) : linkRate,
-      classes: d.classes.map((c) => ({ name: c.name, distance: t(c.distance), share: String(c.wanted_share), mtu: String(c.mtu_credits * 64) })),
+      classes: d.classes.map((c) => ({ name: c.name, distance: t(c.distance), share: String(c.wanted_share), mtu: String(c.mtu_credits * ENGINE_LIMITS.credit_bytes) })),
       ...(d.fabric ? { fabric: fabricFromOptions(d.fabric) } : {}),
       ...omnipathPorts(d),
     },
@@ -100,7 +101,7 @@ export async function importText(engine: ImportEngine, text: string, form: Desig
     }
     if (looksLikeDesign(raw)) {
       const { form: f, table } = formFromDesign(raw, form.linkRate);
-      return { ok: true, form: f, table, what: 'a qoslab design', notes: ['MTUs were read as whole credits of 64 B, as the design used them.'] };
+      return { ok: true, form: f, table, what: 'a qoslab design', notes: [`MTUs were read as whole credits of ${ENGINE_LIMITS.credit_bytes} B, as the design used them.`] };
     }
     if (looksLikeRequirements(raw)) {
       return { ok: true, form: formFromRequirements(raw, form.linkRate), table: null, what: 'requirements', notes: ['Press Auto-design to design a table for them.'] };

@@ -3,6 +3,7 @@
 import { hasFabric, type FabricForm } from './fabric';
 import { TECHNOLOGIES, num, type DesignForm } from './model';
 import type { DesignEntry, Scenario, SchedulerConfig, Technology } from '../generated';
+import { ENGINE_LIMITS } from '../generated/limits';
 
 /** Total offered load of the simulation scenario (below 1 so the queues are stable). */
 export const SIMULATION_LOAD = 0.95;
@@ -33,8 +34,11 @@ export function schedulerFor(
 }
 
 /** Weight and limit that stand for Omni-Path's strict priority (`HighPriority 1`). */
-const OPA_HIGH_WEIGHT = 255;
-const UNBOUNDED_HIGH_LIMIT = 255;
+const OPA_HIGH_WEIGHT = ENGINE_LIMITS.iba_max_weight;
+const UNBOUNDED_HIGH_LIMIT = ENGINE_LIMITS.iba_high_limit_unbounded;
+/** Largest VLArb weight and high limit (the engine's). */
+const IBA_MAX_WEIGHT = ENGINE_LIMITS.iba_max_weight;
+const CREDIT_BYTES = ENGINE_LIMITS.credit_bytes;
 
 /**
  * The high-priority table of the fabric settings as the engine's VL arbitration runs it:
@@ -51,13 +55,13 @@ function highTable(
   for (const [k, h] of typed.entries()) {
     const cls = names.indexOf(h.class);
     if (cls < 0) return { ok: false, reason: `high-table entry ${k} names no class (“${h.class}”)` };
-    const weight = technology === 'omnipath' ? OPA_HIGH_WEIGHT : wholeIn(h.weight, 0, 255);
-    if (weight === null) return { ok: false, reason: `high-table entry ${k} needs a weight from 0 to 255` };
+    const weight = technology === 'omnipath' ? OPA_HIGH_WEIGHT : wholeIn(h.weight, 0, IBA_MAX_WEIGHT);
+    if (weight === null) return { ok: false, reason: `high-table entry ${k} needs a weight from 0 to ${IBA_MAX_WEIGHT}` };
     entries.push({ class: cls, weight });
   }
   if (technology === 'omnipath') return { ok: true, entries, limit: entries.length > 0 ? UNBOUNDED_HIGH_LIMIT : 0 };
-  const limit = fabric?.highLimit.trim() ? wholeIn(fabric.highLimit, 0, 255) : 0;
-  if (limit === null) return { ok: false, reason: 'the high limit must be a whole number from 0 to 255' };
+  const limit = fabric?.highLimit.trim() ? wholeIn(fabric.highLimit, 0, UNBOUNDED_HIGH_LIMIT) : 0;
+  if (limit === null) return { ok: false, reason: `the high limit must be a whole number from 0 to ${UNBOUNDED_HIGH_LIMIT}` };
   return { ok: true, entries, limit };
 }
 
@@ -108,7 +112,7 @@ export function simulationScenario(
     model: {
       kind: 'link_lab',
       link: { rate_gbps: rate },
-      downstream: { buffer_bytes: Math.max(16_384, 4 * Math.ceil(largest / 64) * 64), drain_rate_gbps: rate },
+      downstream: { buffer_bytes: Math.max(16_384, 4 * Math.ceil(largest / CREDIT_BYTES) * CREDIT_BYTES), drain_rate_gbps: rate },
       classes: classes.map((c, i) => ({
         name: c.name,
         traffic: {

@@ -2,6 +2,7 @@
 // smooth interleaving, packet sizes of a class. Used to build starting values when the
 // kind is switched or a class is added; the engine computes every result.
 import type { ClassConfig, TableEntry } from '../generated';
+import { PARETO_STABLE_TAIL } from '../generated/mathsCases';
 import { UNIT_BYTES } from './limits';
 
 /** `w` when it is a finite positive number, else 0. */
@@ -21,9 +22,21 @@ export function largestPacketCredits(c: ClassConfig | undefined): number {
 }
 
 /**
- * Mean packet size of a class in bytes (for the byte share of an AS basic table).
- * A copy of the engine's size means (the bounded Pareto's included): see limits.ts.
+ * Mean of a bounded Pareto on `[lo, hi]` with tail index `a`: the engine's formula
+ * (`bounded_pareto_mean` in engine/core/src/scenario/mod.rs), repeated here so share
+ * tables update as the user types; `maths.test.ts` checks it against the engine's
+ * answers in `generated/mathsCases.ts`.
  */
+export function boundedParetoMean(lo: number, hi: number, a: number): number {
+  if (hi <= lo) return lo;
+  const tail = 1 - (lo / hi) ** a;
+  if (Math.abs(a - 1) < 1e-12) return (lo * Math.log(hi / lo)) / tail;
+  if (tail > PARETO_STABLE_TAIL) return (a * lo ** a * (hi ** (1 - a) - lo ** (1 - a))) / ((1 - a) * tail);
+  const l = Math.log(hi / lo);
+  return (a * lo * Math.expm1((1 - a) * l)) / ((1 - a) * -Math.expm1(-a * l));
+}
+
+/** Mean packet size of a class in bytes (for the byte share of an AS basic table), as the engine's `SizeConfig::mean_bytes`. */
 export function meanPacketBytes(c: ClassConfig): number {
   const size = c.traffic.size;
   switch (size.kind) {
@@ -32,12 +45,9 @@ export function meanPacketBytes(c: ClassConfig): number {
     case 'uniform':
       return (size.min_bytes + size.max_bytes) / 2;
     case 'pareto': {
-      // Mean of a bounded Pareto (L, H, alpha), alpha != 1.
       const { min_bytes: l, max_bytes: h, shape: a } = size;
-      if (!(l > 0 && h > l && a > 0) || Math.abs(a - 1) < 1e-9) return (l + h) / 2;
-      const num = l ** a * (h ** (1 - a) - l ** (1 - a)) * a;
-      const den = (1 - a) * (1 - (l / h) ** a);
-      const m = num / den;
+      const m = boundedParetoMean(l, h, a);
+      // Only input the engine refuses (a shape that is no number) gets here.
       return Number.isFinite(m) && m > 0 ? m : (l + h) / 2;
     }
   }

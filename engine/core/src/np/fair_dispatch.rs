@@ -27,6 +27,22 @@ pub struct FairFlow {
     pub window: super::dwcs::Window,
 }
 
+impl FairFlow {
+    /// The streams of a node being built, as flows (weights and windows).
+    pub fn of(setup: &super::spec::NpSetup) -> Vec<FairFlow> {
+        setup
+            .specs
+            .iter()
+            .zip(setup.weights)
+            .map(|(&(x, y, _), &(phi_cpu, phi_bw))| FairFlow {
+                phi_cpu,
+                phi_bw,
+                window: super::dwcs::Window::new(x, y),
+            })
+            .collect()
+    }
+}
+
 /// The tags of one queued packet.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tags {

@@ -10,7 +10,7 @@ use super::contract::NpScheduler;
 use super::fair_dispatch::{FairDispatch, FairDispatched, FairFlow};
 use super::predict::PcfqConfig;
 use super::spec::{NodeFacts, NpSchedulerSpec, NpSetup};
-use crate::scenario::problems::Problems;
+use crate::problems::Problems;
 
 /// The PCFQ scheduler.
 #[derive(Clone, Debug)]
@@ -51,6 +51,6 @@ impl NpSchedulerSpec for Pcfq {
     }
 
     fn build(config: &PcfqConfig, setup: &NpSetup) -> Box<dyn NpScheduler> {
-        Box::new(Pcfq::new(*config, &setup.flows(), setup.pool_hz, setup.link_bps))
+        Box::new(Pcfq::new(*config, &FairFlow::of(setup), setup.pool_hz, setup.link_bps))
     }
 }

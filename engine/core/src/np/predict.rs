@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::spec::NodeFacts;
-use crate::scenario::problems::Problems;
+use crate::problems::Problems;
 use crate::time::{PS_PER_S, SimTime};
 
 /// Largest processing cycles of a packet (and largest initial prediction).

@@ -39,7 +39,7 @@ macro_rules! np_scheduler_registry {
 
             /// Checks the options and what the scheduler needs of the node (`engines`:
             /// whether processing engines serve the packets).
-            pub(crate) fn validate(&self, engines: bool, p: &mut $crate::scenario::problems::Problems) {
+            pub(crate) fn validate(&self, engines: bool, p: &mut $crate::problems::Problems) {
                 let node = spec::NodeFacts { kind: self.kind(), engines };
                 match self {
                     $( NpSchedulerConfig::$variant $(($crate::np::registry::np_scheduler_registry!(@bind c $config)))? =>

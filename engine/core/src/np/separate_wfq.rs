@@ -11,7 +11,7 @@ use super::contract::NpScheduler;
 use super::fair_dispatch::{FairDispatch, FairDispatched, FairFlow};
 use super::predict::{PcfqConfig, VirtualClock};
 use super::spec::{NodeFacts, NpSchedulerSpec, NpSetup};
-use crate::scenario::problems::Problems;
+use crate::problems::Problems;
 use crate::time::SimTime;
 
 /// Two separate WFQ schedulers.
@@ -89,6 +89,6 @@ impl NpSchedulerSpec for SeparateWfq {
     }
 
     fn build(config: &PcfqConfig, setup: &NpSetup) -> Box<dyn NpScheduler> {
-        Box::new(SeparateWfq::new(*config, &setup.flows(), setup.pool_hz, setup.link_bps))
+        Box::new(SeparateWfq::new(*config, &FairFlow::of(setup), setup.pool_hz, setup.link_bps))
     }
 }

@@ -8,10 +8,8 @@
 //! dispatch over the kinds.
 
 use super::contract::NpScheduler;
-use super::dwcs::Window;
-use super::fair_dispatch::FairFlow;
 use super::stream_state::StreamSpec;
-use crate::scenario::problems::Problems;
+use crate::problems::Problems;
 
 /// Shortest request period, in microseconds.
 pub const MIN_PERIOD_US: f64 = 0.01;
@@ -37,21 +35,6 @@ pub struct NpSetup<'a> {
     pub pool_hz: f64,
     /// The link rate, bits per second.
     pub link_bps: f64,
-}
-
-impl NpSetup<'_> {
-    /// The streams as flows of the fair schedulers (weights and windows).
-    pub fn flows(&self) -> Vec<FairFlow> {
-        self.specs
-            .iter()
-            .zip(self.weights)
-            .map(|(&(x, y, _), &(phi_cpu, phi_bw))| FairFlow {
-                phi_cpu,
-                phi_bw,
-                window: Window::new(x, y),
-            })
-            .collect()
-    }
 }
 
 /// The specification of one network-processor scheduler kind.

@@ -16,7 +16,6 @@ mod network;
 mod network_processor;
 pub mod omnipath_config;
 mod parse;
-pub(crate) mod problems;
 pub(crate) mod rules;
 mod switch_config;
 pub(crate) mod tagged;

@@ -414,7 +414,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
                 }
             }
             if let Some(link) = link {
-                if let Ok(Some(rate)) = crate::traffic::connections::connection_rate(&t.generator) {
+                if let Ok(Some(rate)) = t.generator.mean_connection_rate() {
                     let count = crate::traffic::connections::connection_count(t.load, link, rate);
                     connections =
                         connections.saturating_add(count.saturating_mul(u64::from(end_points)));
@@ -457,7 +457,10 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         {
             p.add(
                 "model.admission",
-                "admission control applies to connection classes (cbr, video, video_trace) and there is none; remove it",
+                format!(
+                    "admission control applies to connection classes ({}) and there is none; remove it",
+                    crate::traffic::generators::connection_kinds().join(", ")
+                ),
             );
         }
     }

@@ -2,7 +2,7 @@
 //! `validate` and `network` both use it; it uses neither).
 
 use super::SizeConfig;
-pub(crate) use super::problems::{ClassRef, Problems};
+pub(crate) use crate::problems::{ClassRef, Problems};
 
 /// Largest seed that survives a round trip through JavaScript numbers.
 pub const MAX_SEED: u64 = (1 << 53) - 1;

@@ -33,7 +33,7 @@
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
 use super::{PortSetup, SchedulerSpec};
-use crate::scenario::problems::{ClassRef, Problems};
+use crate::problems::{ClassRef, Problems};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -11,7 +11,7 @@ use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
 use super::TableEntry;
 use crate::time::SimTime;
 use super::{PortSetup, SchedulerSpec};
-use crate::scenario::problems::{ClassRef, Problems};
+use crate::problems::{ClassRef, Problems};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

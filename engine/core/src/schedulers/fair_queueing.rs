@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::rules::per_class_values;
-use crate::scenario::problems::{ClassRef, Problems};
+use crate::problems::{ClassRef, Problems};
 
 /// Largest weight of a fair-queueing class.
 pub const MAX_WEIGHT: f64 = 1.0e9;
@@ -46,9 +46,9 @@ macro_rules! fair_queueing_spec {
 
             fn validate(
                 config: &Self::Config,
-                classes: &[$crate::scenario::problems::ClassRef<'_>],
+                classes: &[$crate::problems::ClassRef<'_>],
                 at: &str,
-                p: &mut $crate::scenario::problems::Problems,
+                p: &mut $crate::problems::Problems,
             ) {
                 $crate::schedulers::fair_queueing::validate_weights(config, classes, at, p);
             }
@@ -68,7 +68,7 @@ pub(crate) use fair_queueing_spec;
 
 #[cfg(test)]
 mod tests {
-    use crate::scenario::problems::{ClassRef, Problems};
+    use crate::problems::{ClassRef, Problems};
     use crate::schedulers::SchedulerConfig;
 
     /// Every fair-queueing kind applies the weight rules at its own path.

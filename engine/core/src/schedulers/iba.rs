@@ -53,7 +53,7 @@ use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex, TableSide
 use super::rules::{class_index, require_entries};
 use super::table_layout::weighted_entries;
 use super::{PortSetup, SchedulerSpec, TableEntry, TraceTableEntry};
-use crate::scenario::problems::{ClassRef, Problems};
+use crate::problems::{ClassRef, Problems};
 use crate::time::SimTime;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

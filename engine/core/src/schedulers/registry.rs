@@ -36,9 +36,9 @@ macro_rules! scheduler_registry {
             /// Checks the parameters against the port's classes; `at` is the scheduler's path.
             pub(crate) fn validate(
                 &self,
-                classes: &[$crate::scenario::problems::ClassRef<'_>],
+                classes: &[$crate::problems::ClassRef<'_>],
                 at: &str,
-                p: &mut $crate::scenario::problems::Problems,
+                p: &mut $crate::problems::Problems,
             ) {
                 match self { $( SchedulerConfig::$variant(c) => <$module::$spec as SchedulerSpec>::validate(c, classes, at, p), )* }
             }

@@ -2,7 +2,7 @@
 
 use super::table_entry::TableEntry;
 use crate::network::credits_for;
-use crate::scenario::problems::{ClassRef, Problems};
+use crate::problems::{ClassRef, Problems};
 
 /// Most entries in an arbitration table.
 pub const MAX_TABLE_ENTRIES: usize = 4096;

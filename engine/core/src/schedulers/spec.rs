@@ -6,7 +6,7 @@
 //! Schema and TypeScript type) and every dispatch over the kinds.
 
 use super::{PortSetup, Scheduler, TraceTableEntry};
-use crate::scenario::problems::{ClassRef, Problems};
+use crate::problems::{ClassRef, Problems};
 
 /// The specification of one scheduler kind.
 pub(crate) trait SchedulerSpec {

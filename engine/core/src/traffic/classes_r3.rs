@@ -123,7 +123,7 @@ pub fn r3_network_classes(link: BitRate, best_effort_load: f64) -> Vec<NetworkCl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::traffic::connections::{connection_count, connection_rate};
+    use crate::traffic::connections::connection_count;
 
     #[test]
     fn the_r3_mix() {
@@ -139,7 +139,7 @@ mod tests {
         let counts: Vec<u64> = classes[1..4]
             .iter()
             .map(|c| {
-                let rate = connection_rate(&c.traffic.generator).unwrap().unwrap();
+                let rate = c.traffic.generator.mean_connection_rate().unwrap().unwrap();
                 connection_count(c.traffic.load, link, rate)
             })
             .collect();

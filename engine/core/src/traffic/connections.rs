@@ -26,10 +26,9 @@ use std::collections::BinaryHeap;
 use crate::rng::{RngStream, RngStreams};
 use crate::time::{BitRate, SimTime};
 
-use super::config::{ClassTrafficConfig, MAX_CONNECTIONS};
 use super::destinations::DestinationSetup;
 use super::generated::{Generated, stream, streams};
-use super::generators::GeneratorConfig;
+use super::limits::MAX_CONNECTIONS;
 
 /// Connections an end point opens to offer `load` of `link` with connections of
 /// `rate_bps`: `round(load x link / rate)` (0 for a zero rate or a non-positive load).
@@ -43,11 +42,6 @@ pub fn connection_count(load: f64, link: BitRate, rate_bps: u64) -> u64 {
     } else {
         n as u64
     }
-}
-
-/// The mean rate of one connection of a connection generator, in b/s (None for bursts).
-pub fn connection_rate(generator: &GeneratorConfig) -> Result<Option<u64>, String> {
-    generator.mean_connection_rate()
 }
 
 /// One connection an end point wants to open.
@@ -73,19 +67,18 @@ pub struct ConnectionPlan {
 }
 
 impl ConnectionPlan {
-    /// The plan of `endpoint` for a connection class (destinations drawn from the end
-    /// point's model). Errors for a burst class, an invalid trace or too many connections.
+    /// The plan of `endpoint` for a connection class offering `load` of `link` in
+    /// connections of `rate_bps` each (destinations drawn from the end point's model).
+    /// Errors for too many connections.
     pub fn new(
         endpoint: u32,
         class: u32,
-        cfg: &ClassTrafficConfig,
+        (load, rate_bps): (f64, u64),
         link: BitRate,
         destinations: &DestinationSetup,
         rng: &RngStreams,
     ) -> Result<ConnectionPlan, String> {
-        let rate_bps = connection_rate(&cfg.generator)?
-            .ok_or_else(|| "bursts are not connections".to_string())?;
-        let count = connection_count(cfg.load, link, rate_bps);
+        let count = connection_count(load, link, rate_bps);
         if count > MAX_CONNECTIONS {
             return Err(format!(
                 "{count} connections per end point is more than {MAX_CONNECTIONS}"
@@ -259,8 +252,8 @@ impl ConnectionGenerator {
 mod tests {
     use super::*;
     use crate::time::PS_PER_S;
-    use crate::traffic::config::DestinationConfig;
-    use crate::traffic::generators::CbrConfig;
+    use crate::traffic::config::{ClassTrafficConfig, DestinationConfig};
+    use crate::traffic::generators::{CbrConfig, GeneratorConfig};
 
     /// The connections of `plan` for a CBR class.
     fn generator(
@@ -292,7 +285,8 @@ mod tests {
 
     fn plan(endpoint: u32, cfg: &ClassTrafficConfig, rng: &RngStreams) -> ConnectionPlan {
         let setup = DestinationSetup::new(&cfg.destinations, 1, 64, rng).unwrap();
-        ConnectionPlan::new(endpoint, 1, cfg, link(), &setup, rng).unwrap()
+        let rate = cfg.generator.mean_connection_rate().unwrap().unwrap();
+        ConnectionPlan::new(endpoint, 1, (cfg.load, rate), link(), &setup, rng).unwrap()
     }
 
     #[test]

@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use crate::rng::{RngStream, RngStreams};
 
-use super::config::{DestinationConfig, PermutationPattern, ZipfRanking};
+use super::destination_config::{DestinationConfig, PermutationPattern, ZipfRanking};
 use super::generated::{stream, streams};
 
 /// The per-class part of a destination model.

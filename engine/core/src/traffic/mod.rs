@@ -13,12 +13,14 @@ pub mod classes_r3;
 pub mod config;
 pub mod config_rules;
 pub mod connections;
+pub mod destination_config;
 pub mod destinations;
 pub mod frame_trace;
 pub mod generated;
 pub mod generators;
 pub mod limits;
 pub mod network_traffic;
+pub mod size_rules;
 pub(crate) mod source;
 
 pub use class_generator::ClassGenerator;

@@ -71,9 +71,15 @@ impl NetworkTraffic {
             if !cfg.generator.is_connections() || cfg.load.is_nan() || cfg.load <= 0.0 {
                 continue;
             }
+            let rate_bps = cfg
+                .generator
+                .mean_connection_rate()
+                .and_then(|r| r.ok_or_else(|| "bursts are not connections".to_string()))
+                .map_err(|m| format!("class {c}: {m}"))?;
             for e in 0..endpoints {
-                let plan = ConnectionPlan::new(e, c as u32, cfg, link, &setups[c], rng)
-                    .map_err(|m| format!("class {c}: {m}"))?;
+                let plan =
+                    ConnectionPlan::new(e, c as u32, (cfg.load, rate_bps), link, &setups[c], rng)
+                        .map_err(|m| format!("class {c}: {m}"))?;
                 plans.push(plan);
             }
         }

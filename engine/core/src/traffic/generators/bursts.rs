@@ -18,7 +18,7 @@ use crate::rng::{RngStream, RngStreams};
 use crate::scenario::SizeConfig;
 use crate::time::{BitRate, PS_PER_S, SimTime};
 use crate::traffic::limits::MAX_BURST_PACKETS;
-use crate::traffic::config_rules::validate_size;
+use crate::traffic::size_rules::validate_size;
 use crate::traffic::destinations::DestinationModel;
 use crate::traffic::generated::{Generated, NO_FLOW, PacketSource, stream, streams};
 use crate::traffic::class_generator::ClassGenerator;

@@ -119,7 +119,7 @@ impl GeneratorSpec for CbrConfig {
         }
     }
 
-    fn is_connections(&self) -> bool {
+    fn connections() -> bool {
         true
     }
 

@@ -38,11 +38,6 @@ impl GeneratorConfig {
         self.spec().validate(path, errors);
     }
 
-    /// Whether the class is made of connections (and so goes through admission control).
-    pub fn is_connections(&self) -> bool {
-        self.spec().is_connections()
-    }
-
     /// The mean rate of one connection in b/s (None for a generator without connections;
     /// an error for an invalid trace).
     pub fn mean_connection_rate(&self) -> Result<Option<u64>, String> {

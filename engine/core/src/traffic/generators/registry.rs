@@ -5,7 +5,7 @@
 //! module and configuration type, which implements
 //! [`GeneratorSpec`](super::GeneratorSpec). The macro declares the module, re-exports the
 //! configuration, and generates the enum (serde tag, JSON Schema, TypeScript type,
-//! path-keeping deserialiser), `KINDS`, `kind` and `spec` (the configuration behind the
+//! path-keeping deserialiser), `KINDS`, `connection_kinds`, `kind`, `is_connections` and `spec` (the configuration behind the
 //! trait, through which every other question is asked).
 
 /// Generates `GeneratorConfig` and its dispatch from one line per generator.
@@ -24,10 +24,24 @@ macro_rules! generator_registry {
         /// Every generator's `kind`, in registration order.
         pub const KINDS: &[&str] = &[$( $kind ),*];
 
+        /// The `kind`s of the generators of connections, in registration order.
+        pub fn connection_kinds() -> Vec<&'static str> {
+            [$( ($kind, <$config as GeneratorSpec>::connections()) ),*]
+                .into_iter()
+                .filter_map(|(kind, connections)| connections.then_some(kind))
+                .collect()
+        }
+
         impl GeneratorConfig {
             /// The scenario's `kind` string of this generator.
             pub fn kind(&self) -> &'static str {
                 match self { $( GeneratorConfig::$variant(_) => $kind, )* }
+            }
+
+            /// Whether the class is made of connections (and so goes through admission
+            /// control).
+            pub fn is_connections(&self) -> bool {
+                match self { $( GeneratorConfig::$variant(_) => <$config as GeneratorSpec>::connections(), )* }
             }
 
             /// The configuration as a [`GeneratorSpec`], which answers every question about it.

@@ -22,7 +22,10 @@ pub(crate) trait GeneratorSpec {
 
     /// Whether the class is made of connections (and so goes through admission control,
     /// its load setting the number of connections; see `traffic::connections`).
-    fn is_connections(&self) -> bool {
+    fn connections() -> bool
+    where
+        Self: Sized,
+    {
         false
     }
 

@@ -124,7 +124,7 @@ impl GeneratorSpec for VideoConfig {
         }
     }
 
-    fn is_connections(&self) -> bool {
+    fn connections() -> bool {
         true
     }
 

@@ -59,7 +59,7 @@ impl GeneratorSpec for VideoTraceConfig {
         }
     }
 
-    fn is_connections(&self) -> bool {
+    fn connections() -> bool {
         true
     }
 

@@ -245,6 +245,11 @@ impl PortView for PortQueues<'_> {
             self.pool.get(h).credits <= self.credits.free(usize::from(self.lane_of_queue[q]))
         })
     }
+
+    /// As the default, in one call (the per-class checks inlined).
+    fn active_classes(&self, out: &mut Vec<usize>) {
+        out.extend((0..self.class_count()).filter(|&c| self.is_active(c)));
+    }
 }
 
 impl SendPort for PortQueues<'_> {
@@ -345,6 +350,10 @@ mod tests {
             for class in 0..2 {
                 proptest::prop_assert_eq!(view.is_active(class), ByDefault(&view).is_active(class));
             }
+            let (mut mine, mut default) = (Vec::new(), Vec::new());
+            view.active_classes(&mut mine);
+            ByDefault(&view).active_classes(&mut default);
+            proptest::prop_assert_eq!(mine, default);
         }
     }
 

@@ -129,8 +129,7 @@ impl Scheduler for AsBasic {
 
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.active.clear();
-        self.active
-            .extend((0..port.class_count()).filter(|&c| port.is_active(c)));
+        port.active_classes(&mut self.active);
         let n = self.owners.len();
         let (found, words) = self.index.next_owned_by(&self.active, self.current + 1);
         self.cost.bitmap_words += words;

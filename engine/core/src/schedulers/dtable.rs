@@ -94,8 +94,7 @@ impl DTable {
     /// when no class is active.
     fn advance_entry(&mut self, port: &dyn PortView) -> bool {
         self.active.clear();
-        self.active
-            .extend((0..port.class_count()).filter(|&c| port.is_active(c)));
+        port.active_classes(&mut self.active);
         let n = self.entries.len();
         let (found, words) = self.index.next_owned_by(&self.active, self.current + 1);
         self.cost.bitmap_words += words;

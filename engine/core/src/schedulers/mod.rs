@@ -123,6 +123,12 @@ pub trait PortView {
         self.head(class)
             .is_some_and(|h| h.credits <= self.free_credits(class))
     }
+    /// Appends every active class to `out`, in increasing order: the table schedulers
+    /// ask this once per table step, a port may answer it in one call instead of one
+    /// (dynamically dispatched) `is_active` per class.
+    fn active_classes(&self, out: &mut Vec<usize>) {
+        out.extend((0..self.class_count()).filter(|&c| self.is_active(c)));
+    }
 }
 
 /// Work counters, so the cost of a scheduler can be shown and compared.

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
 use qoslab_core::np::contract::{QueuedPacket, StreamView};
+use qoslab_core::{EngineError, scenario};
 use serde_json::{Value, json};
 
 /// The default preset as a JSON value.
@@ -67,5 +68,17 @@ impl StreamView for Fake {
     }
     fn len(&self, s: u32) -> usize {
         self.0[s as usize].len()
+    }
+}
+
+/// Parses (with validation) and returns the `(path, message)` pairs of the document's
+/// problems (empty when it is valid).
+pub fn problems(doc: &Value) -> Vec<(String, String)> {
+    match scenario::parse(&doc.to_string()) {
+        Ok(_) => vec![],
+        Err(EngineError::Invalid { errors }) => {
+            errors.into_iter().map(|e| (e.path, e.message)).collect()
+        }
+        Err(other) => vec![(String::new(), other.to_string())],
     }
 }

@@ -5,19 +5,10 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
-use qoslab_core::{EngineError, scenario};
-use serde_json::{Value, json};
+mod common;
 
-/// The `(path, message)` pairs of the document's problems (empty when it is valid).
-fn problems(doc: &Value) -> Vec<(String, String)> {
-    match scenario::parse(&doc.to_string()) {
-        Ok(_) => vec![],
-        Err(EngineError::Invalid { errors }) => {
-            errors.into_iter().map(|e| (e.path, e.message)).collect()
-        }
-        Err(other) => vec![(String::new(), other.to_string())],
-    }
-}
+use common::problems;
+use serde_json::{Value, json};
 
 /// A node of one group of `period_us`, with `server` and `scheduler`.
 fn node(period_us: f64, server: Value, scheduler: Value) -> Value {

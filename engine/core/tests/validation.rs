@@ -4,20 +4,9 @@
 
 mod common;
 
-use common::{default_preset, set, small};
+use common::{default_preset, problems, set, small};
 use qoslab_core::{EngineError, Run, scenario};
 use serde_json::{Value, json};
-
-/// Parses (with validation) and returns the `(path, message)` pairs of the error.
-fn problems(doc: &Value) -> Vec<(String, String)> {
-    match scenario::parse(&doc.to_string()) {
-        Ok(_) => vec![],
-        Err(EngineError::Invalid { errors }) => {
-            errors.into_iter().map(|e| (e.path, e.message)).collect()
-        }
-        Err(other) => vec![(String::new(), other.to_string())],
-    }
-}
 
 fn assert_problem(doc: &Value, path: &str, message_part: &str) {
     let found = problems(doc);

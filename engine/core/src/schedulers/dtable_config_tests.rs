@@ -71,3 +71,25 @@ fn bad_tables_are_refused_with_their_paths() {
         vec!["model.scheduler.table[2].class"]
     );
 }
+
+/// The limits of the shared table rules: at most 4096 entries, weights 1 to 65 535 credits
+/// (the limit itself valid, one past it refused; weight 0 refused by the range rule).
+#[test]
+fn table_size_and_weight_limits() {
+    let cycle = |len: usize| {
+        let entries: Vec<(u32, u32)> = (0..len).map(|i| if i % 2 == 0 { (0, 32) } else { (1, 1) }).collect();
+        config(&entries)
+    };
+    assert_eq!(problems(&cycle(4096)), vec![]);
+    let too_long = problems(&cycle(4097));
+    assert_eq!(too_long.len(), 1);
+    assert_eq!(too_long[0].0, "model.scheduler.table");
+    assert_eq!(problems(&config(&[(0, 65_535), (1, 1)])), vec![]);
+    let over = problems(&config(&[(0, 65_536), (1, 1)]));
+    assert_eq!(over.len(), 1);
+    assert_eq!(over[0].0, "model.scheduler.table[0].weight");
+    let zero = problems(&config(&[(0, 32), (1, 0)]));
+    assert_eq!(zero.len(), 1);
+    assert_eq!(zero[0].0, "model.scheduler.table[1].weight");
+    assert!(zero[0].1.contains("between 1 and 65535"), "{}", zero[0].1);
+}

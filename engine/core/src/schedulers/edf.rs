@@ -133,6 +133,10 @@ impl Scheduler for Edf {
 }
 
 #[cfg(test)]
+#[path = "edf_tests.rs"]
+mod rules_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::schedulers::Head;

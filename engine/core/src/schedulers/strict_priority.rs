@@ -166,6 +166,10 @@ impl Scheduler for StrictPriority {
 }
 
 #[cfg(test)]
+#[path = "strict_priority_tests.rs"]
+mod rules_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::schedulers::testing::MockPort;

@@ -263,6 +263,8 @@ mod tests {
         assert_eq!(r.start_tags, Some(vec![None, Some(0.0), None]));
         assert_eq!(r.finish_tags, Some(vec![None, Some(512.0), None]));
         assert_eq!(r.virtual_time, Some(0.0));
+        // The class of the last decision (class 2's last packet).
+        assert_eq!(r.selected, Some(2));
     }
 
     /// V follows the last ineligible start tag when only one class is backlogged.
@@ -311,5 +313,9 @@ mod tests {
         port.arrive(T, &mut s, 1, 1);
         assert_eq!(port.step(&mut s), None);
         assert_eq!(s.cost().decisions, 4);
+        // Tag computations, exactly: 2 per head filed (c0; c1's three heads; c1 after the
+        // reset: 5 heads), 1 per call of select (6), 1 per fallback that raised V (the
+        // 2nd decision): 10 + 6 + 1 = 17.
+        assert_eq!(s.cost().tag_computations, 17);
     }
 }

@@ -99,3 +99,7 @@ impl HeadHeap {
         self.heap.clear();
     }
 }
+
+#[cfg(test)]
+#[path = "head_heap_tests.rs"]
+mod tests;

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine, SweepEngine } from './engine/client';
 import type { Scenario } from './generated';
 import { encodeHash } from './share/link';
+import { latestHash } from './state/useHashSync';
 import { VIEWS, viewOf, type ViewContext, type ViewEntry } from './views';
 
 export function App({ engine, createEngine }: { engine: Engine; createEngine?: () => SweepEngine }) {
@@ -36,7 +37,8 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
   const labHash = useRef('');
   /** Switches view with a history entry (Back returns), the new view reading `hash`. */
   const go = useCallback((hash: string) => {
-    const current = window.location.hash;
+    // The lab's latest edit may still wait for the address's debounce.
+    const current = latestHash();
     if (viewOf(current).id === 'lab') labHash.current = current.replace(/^#/, '');
     window.history.pushState(null, '', `#${hash}`);
     setOpenedHash(`#${hash}`);

@@ -5,6 +5,18 @@ import { useEffect, useRef } from 'react';
 /** Delay before the address is updated after an edit, in ms. */
 export const HASH_DEBOUNCE_MS = 200;
 
+/** The hash the open view asked for last, while its write waits for the debounce. */
+let pending: string | null = null;
+
+/**
+ * The address's hash as the open view means it: the one still waiting for the debounce
+ * if there is one, else the address bar's. Read this, not `window.location.hash`, when
+ * leaving a view (an edit made just before must not be lost).
+ */
+export function latestHash(): string {
+  return pending ?? window.location.hash;
+}
+
 export function useHashSync(hash: string | null, onExternalChange: (hash: string) => void): void {
   const written = useRef<string | null>(null);
   const onChange = useRef(onExternalChange);
@@ -14,9 +26,11 @@ export function useHashSync(hash: string | null, onExternalChange: (hash: string
 
   useEffect(() => {
     if (hash === null) return;
+    const target = `#${hash}`;
+    pending = target;
     const timer = window.setTimeout(() => {
-      const target = `#${hash}`;
       written.current = target;
+      pending = null;
       if (window.location.hash !== target) {
         window.history.replaceState(window.history.state, '', target);
       }
@@ -24,8 +38,17 @@ export function useHashSync(hash: string | null, onExternalChange: (hash: string
     return () => window.clearTimeout(timer);
   }, [hash]);
 
+  // A view that is left writes nothing more.
+  useEffect(
+    () => () => {
+      pending = null;
+    },
+    [],
+  );
+
   useEffect(() => {
     const listener = () => {
+      pending = null;
       if (window.location.hash !== written.current) onChange.current(window.location.hash);
     };
     window.addEventListener('hashchange', listener);

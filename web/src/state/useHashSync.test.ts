@@ -28,4 +28,16 @@ describe('useHashSync', () => {
     expect(window.location.hash).toBe('#b');
     expect(latestHash()).toBe('#b');
   });
+
+  it('does not overwrite an address navigated to while its debounce waits', () => {
+    const seen: string[] = [];
+    renderHook(({ hash }) => useHashSync(hash, (h) => seen.push(h)), { initialProps: { hash: 'default' } });
+    // A new link is opened before the view's write: the address changes first, its
+    // `hashchange` comes later (a task of its own).
+    window.history.replaceState(null, '', '#opened');
+    vi.advanceTimersByTime(HASH_DEBOUNCE_MS);
+    expect(window.location.hash).toBe('#opened');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(seen).toEqual(['#opened']);
+  });
 });

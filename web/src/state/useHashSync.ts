@@ -28,9 +28,14 @@ export function useHashSync(hash: string | null, onExternalChange: (hash: string
     if (hash === null) return;
     const target = `#${hash}`;
     pending = target;
+    // The address as this write found it: if it has changed when the debounce ends, the
+    // user (or a test) navigated meanwhile and its `hashchange` is on its way; the view's
+    // older hash must not overwrite it.
+    const before = window.location.hash;
     const timer = window.setTimeout(() => {
-      written.current = target;
       pending = null;
+      if (window.location.hash !== before) return;
+      written.current = target;
       if (window.location.hash !== target) {
         window.history.replaceState(window.history.state, '', target);
       }

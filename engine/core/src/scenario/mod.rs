@@ -14,6 +14,7 @@ mod lanes_rules;
 mod migrate;
 mod network;
 mod network_processor;
+mod network_rules;
 pub mod omnipath_config;
 mod parse;
 pub(crate) mod rules;

@@ -38,8 +38,8 @@ use ts_rs::TS;
 
 use super::rules::{ClassRef, MAX_BUFFER_BYTES, MAX_CLASSES, Problems, validate_class_name};
 pub use super::switch_config::{
-    CentralCycles, CioqConfig, InfinibandConfig, MAX_DELAY_NS, OmnipathSwitchConfig, PortSl2Vl,
-    StageCycles, SwitchConfig, TwoVcConfig, VcArbitration,
+    CentralCycles, CioqConfig, InfinibandConfig, MAX_DELAY_NS, OmnipathSwitchConfig, PortBuffers,
+    PortSl2Vl, StageCycles, SwitchConfig, TwoVcConfig, VcArbitration,
 };
 pub use super::topology_config::{
     MinTopology, SingleSwitchTopology, TopologyConfig, TorusTopology, TreeTopology,

@@ -25,10 +25,11 @@
 //!   after its last grant; with [`VcArbitration::RoundRobin`] (the traditional designs)
 //!   the first such input in round-robin order, whatever its priority.
 //! - **Timing and cut-through** as in the CIOQ switch (the shared
-//!   [`super::stages::crossbar_timing`]): the header crosses after `header_crossing_ns`; the packet joins its output queue when its
-//!   transfer starts; the transfer lasts `size / (s * r)` but cannot end before the
-//!   tail has reached the input; input space (and the credits upstream) is freed when
-//!   it ends; output space when the tail has left on the link.
+//!   [`super::stages::crossbar_timing`]): the header crosses after `header_crossing_ns`;
+//!   the packet joins its output queue when its transfer starts; the transfer lasts
+//!   `size / (s * r)` but cannot end before the tail has reached the input; input space
+//!   (and the credits upstream) is freed when it ends; output space when the tail has
+//!   left on the link.
 //! - **Output.** The fabric's output port keeps a queue per class (SL) inside each VC's
 //!   output buffer and its scheduler (`switch_scheduler`) is the output arbiter: the
 //!   R4 presets use strict priority ranking classes by (VC, priority level), so the QoS

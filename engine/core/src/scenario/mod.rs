@@ -36,7 +36,7 @@ pub use bounds::{WorkEstimate, work_estimate};
 pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
     CentralCycles, CioqConfig, InfinibandConfig, InterfaceConfig, MinTopology, NetworkClassConfig,
-    NetworkConfig, NetworkLinkConfig, OmnipathSwitchConfig, PortSl2Vl, RoutingConfig,
+    NetworkConfig, NetworkLinkConfig, OmnipathSwitchConfig, PortBuffers, PortSl2Vl, RoutingConfig,
     SingleSwitchTopology, StageCycles, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
     TwoVcConfig, VcArbitration,
 };

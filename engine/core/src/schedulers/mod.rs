@@ -32,43 +32,32 @@ use ts_rs::TS;
 use crate::scenario::tagged::tagged_enum;
 use crate::time::{BitRate, SimTime};
 
-// Never compiled: the registry macro below declares these modules, which hides their files
-// from cargo-mutants (it finds files by walking `mod` items). Listing a scheduler here only
-// lets `cargo mutants` mutate it (docs/robustness.md § Mutation testing); `rustfmt::skip`
-// keeps `cargo fmt` from formatting them through these lines.
-#[cfg(any())]
+// The schedulers' modules: plain `mod` lines, each with its one line in the registry
+// below (cargo-mutants finds files only through `mod` items, so the macro cannot declare
+// them). `rustfmt::skip`: these files were never formatted by `cargo fmt` while the macro
+// declared them; formatting them is a separate whitespace-only change.
 #[rustfmt::skip]
-mod as_basic;
-#[cfg(any())]
+pub mod as_basic;
 #[rustfmt::skip]
-mod drr;
-#[cfg(any())]
+pub mod drr;
 #[rustfmt::skip]
-mod dtable;
-#[cfg(any())]
+pub mod dtable;
 #[rustfmt::skip]
-mod edf;
-#[cfg(any())]
+pub mod edf;
 #[rustfmt::skip]
-mod fifo;
-#[cfg(any())]
+pub mod fifo;
 #[rustfmt::skip]
-mod iba;
-#[cfg(any())]
+pub mod iba;
 #[rustfmt::skip]
-mod scfq;
-#[cfg(any())]
+pub mod scfq;
 #[rustfmt::skip]
-mod sfq;
-#[cfg(any())]
+pub mod sfq;
 #[rustfmt::skip]
-mod strict_priority;
-#[cfg(any())]
+pub mod strict_priority;
 #[rustfmt::skip]
-mod wf2q_plus;
-#[cfg(any())]
+pub mod wf2q_plus;
 #[rustfmt::skip]
-mod wfq;
+pub mod wfq;
 
 // The registry: one line per scheduler (see `registry.rs` and `docs/architecture.md`).
 registry::scheduler_registry! {

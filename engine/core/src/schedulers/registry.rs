@@ -2,7 +2,7 @@
 //!
 //! Each line gives the scenario's `kind` tag, the variant of `SchedulerConfig`, the
 //! configuration type and the module and type implementing
-//! [`SchedulerSpec`](super::SchedulerSpec). The macro declares the module, re-exports the
+//! [`SchedulerSpec`](super::SchedulerSpec), declared by its `mod` line. The macro re-exports the
 //! scheduler, and generates the enum (serde tag, JSON Schema, TypeScript type,
 //! path-keeping deserialiser) and every dispatch over the kinds: `kind`, `validate`,
 //! `build`, `table_layout` and `KINDS`.
@@ -10,7 +10,7 @@
 /// Generates `SchedulerConfig` and its dispatch from one line per scheduler.
 macro_rules! scheduler_registry {
     ($( $(#[$doc:meta])* $kind:literal => $variant:ident($config:ty) by $module:ident :: $spec:ident, )*) => {
-        $( pub mod $module; pub use $module::$spec; )*
+        $( pub use $module::$spec; )*
 
         /// The output scheduler of a port (see `shared/spec/10-schedulers.md`).
         ///

@@ -197,6 +197,10 @@ pub fn build(config: &SchedulerConfig, port: PortSetup) -> Box<dyn Scheduler> {
 }
 
 #[cfg(test)]
+#[path = "cost_tests.rs"]
+mod cost_tests;
+
+#[cfg(test)]
 pub(crate) mod testing {
     //! A hand-driven port for scheduler unit tests.
     use super::*;

@@ -94,6 +94,18 @@ mod tests {
         assert_eq!(idx.next_owned_by(&[], 0).0, None);
     }
 
+    #[test]
+    fn length_and_emptiness_are_the_table_s() {
+        let idx = TableIndex::new(&[0, 1, 0], 2);
+        assert_eq!((idx.len(), idx.is_empty()), (3, false));
+        let idx = TableIndex::new(&[1; 200], 2);
+        assert_eq!((idx.len(), idx.is_empty()), (200, false));
+        // An empty table finds nothing and examines no word.
+        let empty = TableIndex::new(&[], 2);
+        assert_eq!((empty.len(), empty.is_empty()), (0, true));
+        assert_eq!(empty.next_owned_by(&[0, 1], 0), (None, 0));
+    }
+
     proptest! {
         /// The bitmap search agrees with a plain linear scan for any table, start and set
         /// of active classes, including tables longer than one word.

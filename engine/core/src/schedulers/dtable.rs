@@ -18,6 +18,8 @@ use ts_rs::TS;
 use super::rules::{require_entries, validate_table};
 use super::table_layout::weighted_entries;
 use super::{TableSide, TraceTableEntry};
+use super::starting::{Carried, Carries, ClassSize, Tables, apportion_shares, entries_from_weights, entry_weight_sums, largest_packet_credits};
+use super::{MAX_DTABLE_WEIGHT, MAX_TABLE_ENTRIES};
 
 /// A Deficit Table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
@@ -116,6 +118,39 @@ impl SchedulerSpec for DTable {
     fn validate(config: &DTableConfig, classes: &[ClassRef<'_>], at: &str, p: &mut Problems) {
         validate_table(&config.table, classes, &format!("{at}.table"), p);
         require_entries(classes, &[&config.table], p);
+    }
+
+    fn starting(c: &Carried<'_>) -> DTableConfig {
+        // Every entry lets at least one packet of its class through (the DTable rule):
+        // weights are raised to the class's largest packet where they are below it.
+        let at_least_mtu = |e: &TableEntry| {
+            let mtu = c.classes.get(e.class as usize).map_or(32, largest_packet_credits);
+            TableEntry { class: e.class, weight: e.weight.max(mtu).clamp(1, MAX_DTABLE_WEIGHT) }
+        };
+        let carried: Vec<TableEntry> = c
+            .tables
+            .iter()
+            .flat_map(|t| t.high.iter().chain(&t.main))
+            .copied()
+            .collect();
+        // Else one entry per class, the table worth one largest packet per class.
+        let entries = if carried.is_empty() {
+            let n = c.classes.len() as u64;
+            entries_from_weights(&apportion_shares(&c.shares, n.max(n * u64::from(c.mtu_credits))))
+        } else {
+            carried
+        };
+        let mut table: Vec<TableEntry> = entries.iter().map(at_least_mtu).collect();
+        table.truncate(MAX_TABLE_ENTRIES);
+        DTableConfig { table }
+    }
+
+    fn carries(config: &DTableConfig, classes: &[ClassSize]) -> Carries {
+        Carries {
+            weights: Some(entry_weight_sums(&config.table, classes.len())),
+            tables: Some(Tables { high: Vec::new(), main: config.table.clone() }),
+            priorities: None,
+        }
     }
 
     fn build(config: &DTableConfig, port: PortSetup) -> Box<dyn Scheduler> {

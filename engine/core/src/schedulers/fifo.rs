@@ -11,6 +11,7 @@ use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
 use super::{PortSetup, SchedulerSpec};
 use crate::problems::{ClassRef, Problems};
+use super::starting::Carried;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -43,6 +44,10 @@ impl SchedulerSpec for Fifo {
     type Config = FifoConfig;
 
     fn validate(_config: &FifoConfig, _classes: &[ClassRef<'_>], _at: &str, _p: &mut Problems) {}
+
+    fn starting(_carried: &Carried<'_>) -> FifoConfig {
+        FifoConfig {}
+    }
 
     fn build(_config: &FifoConfig, port: PortSetup) -> Box<dyn Scheduler> {
         Box::new(Fifo::new(port.classes))

@@ -13,6 +13,7 @@ mod registry;
 mod rules;
 mod self_clocked;
 mod spec;
+pub mod starting;
 mod table_entry;
 mod table_index;
 mod table_layout;

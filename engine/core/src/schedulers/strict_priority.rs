@@ -19,6 +19,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use super::rules::per_class_values;
+use super::starting::{Carried, Carries, ClassSize, index_priorities};
 
 /// Highest priority a class may have.
 pub const MAX_PRIORITY: u32 = 255;
@@ -96,6 +97,20 @@ impl SchedulerSpec for StrictPriority {
             |prio| prio <= MAX_PRIORITY,
             &format!("must be between 0 and {MAX_PRIORITY}"),
         );
+    }
+
+    fn starting(c: &Carried<'_>) -> PriorityConfig {
+        // The carried order, else class 0 highest.
+        let priorities = match &c.priorities {
+            Some(p) => (0..c.classes.len()).map(|i| p.get(i).copied().unwrap_or(0)).collect(),
+            None => index_priorities(c.classes.len(), MAX_PRIORITY),
+        };
+        PriorityConfig { priorities, ties: None }
+    }
+
+    fn carries(config: &PriorityConfig, classes: &[ClassSize]) -> Carries {
+        let priorities = (0..classes.len()).map(|i| config.priorities.get(i).copied().unwrap_or(0)).collect();
+        Carries { priorities: Some(priorities), ..Carries::default() }
     }
 
     fn build(config: &PriorityConfig, _port: PortSetup) -> Box<dyn Scheduler> {

@@ -31,15 +31,10 @@ use crate::scenario::tagged::tagged_enum;
 
 // The schedulers' modules: plain `mod` lines, each with its one line in the registry
 // below (cargo-mutants finds files only through `mod` items, so the macro cannot declare
-// them). `rustfmt::skip`: these files were never formatted by `cargo fmt` while the macro
-// declared them; formatting them is a separate whitespace-only change.
-#[rustfmt::skip]
+// them).
 pub mod heap;
-#[rustfmt::skip]
 pub mod hilq;
-#[rustfmt::skip]
 pub mod pcfq;
-#[rustfmt::skip]
 pub mod separate_wfq;
 
 // The registry: one line per scheduler (see `registry.rs` and `docs/architecture.md`).

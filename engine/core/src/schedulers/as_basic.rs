@@ -13,16 +13,16 @@
 //! examined (software) and the entries a hardware linear scan would step over.
 //! See `shared/spec/10-schedulers.md` ("AS basic table").
 
-use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
-use crate::time::SimTime;
+use super::rules::{class_index, require_entries};
+use super::starting::{Carried, Carries, ClassSize, apportion_shares, interleave, usable};
 use super::{PortSetup, SchedulerSpec};
+use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
+use super::{TableEntry, TableSide, TraceTableEntry};
 use crate::problems::{ClassRef, Problems};
+use crate::time::SimTime;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-use super::rules::{class_index, require_entries};
-use super::{TableEntry, TableSide, TraceTableEntry};
-use super::starting::{Carried, Carries, ClassSize, apportion_shares, interleave, usable};
 
 /// Table sizes the Advanced Switching basic table allows.
 pub const AS_TABLE_SIZES: [usize; 6] = [32, 64, 128, 256, 512, 1024];
@@ -135,7 +135,10 @@ impl SchedulerSpec for AsBasic {
                 *w += usable(class.mean_bytes);
             }
         }
-        Carries { weights: Some(weights), ..Carries::default() }
+        Carries {
+            weights: Some(weights),
+            ..Carries::default()
+        }
     }
 
     fn build(config: &AsBasicConfig, port: PortSetup) -> Box<dyn Scheduler> {
@@ -158,7 +161,6 @@ impl SchedulerSpec for AsBasic {
 }
 
 impl Scheduler for AsBasic {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.active.clear();
         port.active_classes(&mut self.active);

@@ -9,16 +9,16 @@
 //! order and share the relative deadline), so a decision is a scan of the classes
 //! (`classes_examined`). The registers show each class's head deadline in ns.
 
-use super::{PortView, Registers, Scheduler, SchedulerCost};
-use crate::time::{PS_PER_NS, SimTime};
-use super::{PortSetup, SchedulerSpec};
-use crate::problems::{ClassRef, Problems};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 use super::rules::per_class_values;
 use super::starting::{Carried, Carries, ClassSize, largest_packet};
 use super::strict_priority::MAX_PRIORITY;
+use super::{PortSetup, SchedulerSpec};
+use super::{PortView, Registers, Scheduler, SchedulerCost};
+use crate::problems::{ClassRef, Problems};
+use crate::time::{PS_PER_NS, SimTime};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Longest EDF relative deadline, in nanoseconds (1000 s).
 pub const MAX_DEADLINE_NS: u64 = 1_000_000_000_000;
@@ -106,7 +106,8 @@ impl SchedulerSpec for Edf {
                 .zip(c.classes)
                 .map(|(&s, class)| {
                     if s > 0.0 {
-                        let ns = (f64::from(largest_packet(class)) * 8.0 / (s * c.rate_gbps)).ceil();
+                        let ns =
+                            (f64::from(largest_packet(class)) * 8.0 / (s * c.rate_gbps)).ceil();
                         (ns.min(MAX_DEADLINE_NS as f64) as u64).max(1)
                     } else {
                         1_000_000
@@ -124,9 +125,14 @@ impl SchedulerSpec for Edf {
         order.sort_by_key(|&i| (config.deadlines_ns.get(i).copied().unwrap_or(u64::MAX), i));
         let mut priorities = vec![0; n];
         for (rank, &class) in order.iter().enumerate() {
-            priorities[class] = u32::try_from(n - 1 - rank).unwrap_or(u32::MAX).min(MAX_PRIORITY);
+            priorities[class] = u32::try_from(n - 1 - rank)
+                .unwrap_or(u32::MAX)
+                .min(MAX_PRIORITY);
         }
-        Carries { priorities: Some(priorities), ..Carries::default() }
+        Carries {
+            priorities: Some(priorities),
+            ..Carries::default()
+        }
     }
 
     fn build(config: &EdfConfig, _port: PortSetup) -> Box<dyn Scheduler> {
@@ -135,7 +141,6 @@ impl SchedulerSpec for Edf {
 }
 
 impl Scheduler for Edf {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = port.class_count();
         self.cost.classes_examined += n as u64;

@@ -7,11 +7,11 @@
 //! of another class may overtake it; within a class the order is always FIFO (only heads
 //! are served). Each decision looks at every class (`classes_examined`).
 
-use super::{PortView, Registers, Scheduler, SchedulerCost};
-use crate::time::SimTime;
-use super::{PortSetup, SchedulerSpec};
-use crate::problems::{ClassRef, Problems};
 use super::starting::Carried;
+use super::{PortSetup, SchedulerSpec};
+use super::{PortView, Registers, Scheduler, SchedulerCost};
+use crate::problems::{ClassRef, Problems};
+use crate::time::SimTime;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -55,7 +55,6 @@ impl SchedulerSpec for Fifo {
 }
 
 impl Scheduler for Fifo {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = port.class_count();
         self.cost.classes_examined += n as u64;

@@ -35,29 +35,17 @@ use crate::time::{BitRate, SimTime};
 
 // The schedulers' modules: plain `mod` lines, each with its one line in the registry
 // below (cargo-mutants finds files only through `mod` items, so the macro cannot declare
-// them). `rustfmt::skip`: these files were never formatted by `cargo fmt` while the macro
-// declared them; formatting them is a separate whitespace-only change.
-#[rustfmt::skip]
+// them).
 pub mod as_basic;
-#[rustfmt::skip]
 pub mod drr;
-#[rustfmt::skip]
 pub mod dtable;
-#[rustfmt::skip]
 pub mod edf;
-#[rustfmt::skip]
 pub mod fifo;
-#[rustfmt::skip]
 pub mod iba;
-#[rustfmt::skip]
 pub mod scfq;
-#[rustfmt::skip]
 pub mod sfq;
-#[rustfmt::skip]
 pub mod strict_priority;
-#[rustfmt::skip]
 pub mod wf2q_plus;
-#[rustfmt::skip]
 pub mod wfq;
 
 // The registry: one line per scheduler (see `registry.rs` and `docs/architecture.md`).

@@ -150,3 +150,106 @@ proptest! {
         prop_assert!(model.is_empty());
     }
 }
+
+proptest! {
+    /// Explicit insertion numbers keep today's order: random schedules (times relative
+    /// to the clock over many magnitudes, ties, limits before the earliest event) pop in
+    /// the same sequence from this queue and from the queue before explicit numbers.
+    #[test]
+    fn same_order_as_the_queue_before_explicit_numbers(
+        ops in proptest::collection::vec((0u32..48, 0u64..4, 0u8..4), 1..3000),
+        limit_shift in 0u32..40,
+    ) {
+        let mut q = EventQueue::new();
+        let mut old = super::oracle::EventQueue::new();
+        let mut n = 0u32;
+        for (shift, low, kind) in ops {
+            if kind == 0 {
+                let limit = SimTime(q.now().0.saturating_add(1u64 << limit_shift));
+                prop_assert_eq!(q.pop_until(limit), old.pop_until(limit));
+            } else {
+                let delta = if shift == 0 { 0 } else { (1u64 << (shift - 1)) | low };
+                let at = SimTime(q.now().0 + delta);
+                q.schedule(at, n);
+                old.schedule(at, n);
+                n += 1;
+            }
+            prop_assert_eq!(q.peek_time(), old.peek_time());
+            prop_assert_eq!(q.len(), old.len());
+        }
+        loop {
+            let got = q.pop_until(SimTime(u64::MAX));
+            prop_assert_eq!(got, old.pop_until(SimTime(u64::MAX)));
+            if got.is_none() {
+                break;
+            }
+        }
+        prop_assert_eq!(q.events_processed(), old.events_processed());
+    }
+
+    /// Reserved numbers: an event scheduled later with a number reserved earlier pops
+    /// exactly where a map keyed by (time, insertion number) puts it, among ordinary
+    /// events, ties at the clock's own time (the FIFO), slot and horizon boundaries.
+    /// Reservations whose key the clock has passed are dropped (never scheduled), as the
+    /// network does with credits it has handled in the port.
+    #[test]
+    fn reserved_numbers_pop_at_their_place(
+        ops in proptest::collection::vec((0u8..5, 0u32..40, 0u64..3, any::<prop::sample::Index>()), 1..3000),
+    ) {
+        let mut q = EventQueue::new();
+        let mut model = BTreeMap::new();
+        let mut seq = 1u64; // the queue numbers from 1
+        let mut reserved: Vec<(u64, u64)> = Vec::new();
+        for (kind, shift, jitter, pick) in ops {
+            let delta = if shift == 0 {
+                0
+            } else {
+                (1u64 << (shift - 1)) + [0, 1, SLOT_PS - 1][jitter as usize]
+            };
+            let at = q.now().0 + delta;
+            match kind {
+                0 => {
+                    let limit = q.now().0 + (1 << (shift / 2)) * SLOT_PS;
+                    let got = q.pop_until(SimTime(limit));
+                    let want = match model.first_key_value() {
+                        Some((&(t, _), _)) if t <= limit => {
+                            model.pop_first().map(|((t, _), v)| (SimTime(t), v))
+                        }
+                        _ => None,
+                    };
+                    prop_assert_eq!(got, want);
+                    prop_assert_eq!(q.position(), match got {
+                        Some((t, v)) => (t, v),
+                        None => q.position(),
+                    });
+                }
+                1 | 2 => {
+                    q.schedule(SimTime(at), seq);
+                    model.insert((at, seq), seq);
+                    seq += 1;
+                }
+                3 => {
+                    prop_assert_eq!(q.reserve(), seq);
+                    reserved.push((at, seq));
+                    seq += 1;
+                }
+                _ => {
+                    let (now, now_seq) = q.position();
+                    reserved.retain(|&(t, s)| (t, s) > (now.0, now_seq));
+                    if !reserved.is_empty() {
+                        let (t, s) = reserved.swap_remove(pick.index(reserved.len()));
+                        q.schedule_reserved(SimTime(t), s, s);
+                        model.insert((t, s), s);
+                    }
+                }
+            }
+            prop_assert_eq!(q.peek_time(), model.keys().next().map(|&(t, _)| SimTime(t)));
+            prop_assert_eq!(q.len(), model.len());
+        }
+        while let Some(got) = q.pop_until(SimTime(u64::MAX)) {
+            let ((t, _), v) = model.pop_first().expect("model has the event");
+            prop_assert_eq!(got, (SimTime(t), v));
+        }
+        prop_assert!(model.is_empty());
+    }
+}

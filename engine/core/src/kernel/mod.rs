@@ -75,21 +75,12 @@ const WORDS: usize = SLOTS / 64;
 pub struct EventQueue<E> {
     /// `slots[n % SLOTS]`: the events of absolute slot `n`, for `cur <= n < cur + SLOTS`.
     /// The current slot is sorted by (time, insertion number), descending (it pops from
-    /// the back); in the others, events of equal time are in insertion order unless the
-    /// slot is marked in `dirty`.
+    /// the back); the others are in no particular order.
     slots: Vec<Vec<Scheduled<E>>>,
     /// Bit `i % 64` of `words[i / 64]` set when `slots[i]` is not empty.
     words: [u64; WORDS],
     /// Bit `w` set when `words[w]` is not zero.
     summary: u64,
-    /// Bit `i % 64` of `dirty[i / 64]` set when `slots[i]` (not the current slot) holds
-    /// a reserved event, so its ties may be out of insertion order: it is sorted by the
-    /// whole key when entered (the others by time alone, a stable sort, which measured
-    /// half the cost).
-    dirty: [u64; WORDS],
-    /// Set when a reserved event went to the overflow since it was last empty: the
-    /// slots its events move to are then marked dirty.
-    overflow_reserved: bool,
     /// Absolute number (time / [`SLOT_PS`]) of the current slot.
     cur: u64,
     /// Events scheduled (not reserved) at the clock's own time, in insertion order:
@@ -117,8 +108,6 @@ impl<E> Default for EventQueue<E> {
             slots: (0..SLOTS).map(|_| Vec::new()).collect(),
             words: [0; WORDS],
             summary: 0,
-            dirty: [0; WORDS],
-            overflow_reserved: false,
             cur: 0,
             ready: VecDeque::new(),
             overflow: RadixHeap::default(),
@@ -170,13 +159,6 @@ impl<E> EventQueue<E> {
         );
         let at = at.max(self.now).0;
         self.len += 1;
-        let abs = at >> SLOT_BITS;
-        if abs >= self.cur + SLOTS as u64 {
-            self.overflow_reserved = true;
-        } else if abs != self.cur {
-            let i = (abs & MASK) as usize;
-            self.dirty[i / 64] |= 1 << (i % 64);
-        }
         self.place(Scheduled { at, seq, event });
     }
 
@@ -338,27 +320,13 @@ impl<E> EventQueue<E> {
             };
             let i = ((s.at >> SLOT_BITS) & MASK) as usize;
             self.slots[i].push(s);
-            if self.overflow_reserved {
-                self.dirty[i / 64] |= 1 << (i % 64);
-            }
             self.words[i / 64] |= 1 << (i % 64);
             self.summary |= 1 << (i / 64);
             self.overflow_min = self.overflow.peek_time();
         }
-        if self.overflow_min.is_none() {
-            self.overflow_reserved = false;
-        }
-        let i = (abs & MASK) as usize;
-        let slot = &mut self.slots[i];
-        if self.dirty[i / 64] & (1 << (i % 64)) != 0 {
-            // Keys are unique, so an unstable sort gives the one order.
-            self.dirty[i / 64] &= !(1 << (i % 64));
-            slot.sort_unstable_by_key(|s| std::cmp::Reverse(s.key()));
-        } else {
-            // Ties are in insertion order: a stable sort by time keeps it.
-            slot.sort_by_key(|s| s.at);
-            slot.reverse();
-        }
+        // Keys are unique, so an unstable sort gives the one order.
+        let slot = &mut self.slots[(abs & MASK) as usize];
+        slot.sort_unstable_by_key(|s| std::cmp::Reverse(s.key()));
     }
 
     /// Number of pending events.

@@ -109,9 +109,6 @@ pub struct OutputPort {
     pub scheduler: Box<dyn Scheduler>,
     /// Whether a packet is being sent.
     pub busy: bool,
-    /// Time (ps) of the first credit return on its way to this port and kept by the
-    /// fabric (`u64::MAX`: none), so that a port with none due is settled by one test.
-    pub credits_due: u64,
 }
 
 impl OutputPort {
@@ -130,7 +127,6 @@ impl OutputPort {
             routing_lanes: routing_lanes.max(1),
             scheduler,
             busy: false,
-            credits_due: u64::MAX,
         }
     }
 

@@ -207,7 +207,6 @@ impl NetworkSim {
             routing,
             route_rng,
             pool: PacketPool::default(),
-            pending: super::credits::PendingCredits::new(ports.len()),
             ports,
             switches,
             actions: Vec::new(),

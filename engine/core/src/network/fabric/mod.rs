@@ -38,9 +38,6 @@
 
 mod audit;
 mod build;
-mod credits;
-#[cfg(test)]
-mod credits_tests;
 #[cfg(test)]
 mod message_tests;
 pub mod messages;
@@ -52,7 +49,6 @@ mod tests;
 
 pub use audit::Audit;
 use audit::LastDelivered;
-use credits::PendingCredits;
 use messages::{Flits, MessageCounters, Messages};
 
 use super::interface::Interface;
@@ -84,9 +80,8 @@ enum Event {
     LinkDone { port: u32, slot: u16, credits: u16 },
     /// A packet's tail has reached end point `host`.
     Deliver { host: u32, packet: u32 },
-    /// The first pending credit return of output port `port`, which waits for credits,
-    /// is due ([`credits`]).
-    Wake { port: u32 },
+    /// Credits of `lane` come back to output port `port`.
+    Credit { port: u32, lane: u16, credits: u16 },
 }
 
 /// A running network simulation.
@@ -99,8 +94,6 @@ pub struct NetworkSim {
     pool: PacketPool,
     /// Output side of every global port.
     ports: Vec<OutputPort>,
-    /// Credit returns on their way to each output port ([`credits`]).
-    pending: PendingCredits,
     switches: Vec<Box<dyn SwitchModel>>,
     /// What the switch called last asked for (reused, to allocate once).
     actions: Vec<SwitchAction>,
@@ -163,7 +156,6 @@ impl NetworkSim {
     pub fn advance(&mut self, max_events: u64) -> bool {
         for _ in 0..max_events {
             let Some((now, event)) = self.events.pop_until(self.window.end) else {
-                self.settle_all();
                 return true;
             };
             match event {
@@ -176,14 +168,19 @@ impl NetworkSim {
                     credits,
                 } => self.link_done(now, port, slot, credits),
                 Event::Deliver { host, packet } => self.deliver(now, host, packet),
-                Event::Wake { port } => self.wake(port),
+                Event::Credit {
+                    port,
+                    lane,
+                    credits,
+                } => {
+                    self.ports[port as usize]
+                        .credits
+                        .give_back(usize::from(lane), u32::from(credits));
+                    self.try_send(now, port);
+                }
             }
         }
-        let done = self.is_done();
-        if done {
-            self.settle_all();
-        }
-        done
+        self.is_done()
     }
 
     /// Whether every event up to the end of the run has been processed.
@@ -201,16 +198,9 @@ impl NetworkSim {
         self.window.end
     }
 
-    /// Events processed so far (credit returns handled in their port included: each
-    /// counts as the event it replaces).
+    /// Events processed so far.
     pub fn events_processed(&self) -> u64 {
-        self.events.events_processed() + self.pending.folded
-    }
-
-    /// Credit returns handled in their port without an event of their own ([`credits`]);
-    /// `events_processed` less this is the events the queue popped.
-    pub fn credits_folded(&self) -> u64 {
-        self.pending.folded
+        self.events.events_processed()
     }
 
     /// The measurement window.

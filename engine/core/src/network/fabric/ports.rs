@@ -79,7 +79,6 @@ impl NetworkSim {
 
     /// Moves application-queue packets of `class` at `host` into its injection buffer.
     pub(super) fn admit(&mut self, now: SimTime, host: u32, class: usize) {
-        self.settle(host);
         let port = host as usize; // an end point's only port has the end point's index
         let queue = usize::from(self.lanes.queue(class as u16, 0));
         let moved = self.interfaces[host as usize].admit(
@@ -101,23 +100,14 @@ impl NetworkSim {
         }
     }
 
-    /// If output port `port`'s link is free, sends the packet its scheduler chooses
-    /// (after the credit returns due: [`NetworkSim::settle`]).
+    /// If output port `port`'s link is free, sends the packet its scheduler chooses.
     pub(super) fn try_send(&mut self, now: SimTime, port: u32) {
-        self.settle(port);
-        self.send_now(now, port);
-    }
-
-    /// [`NetworkSim::try_send`] on a settled port; when it sends nothing and the port
-    /// waits for credits still on their way, a wake-up is scheduled for them.
-    pub(super) fn send_now(&mut self, now: SimTime, port: u32) {
         let g = port as usize;
         let out = &mut self.ports[g];
         if out.busy {
             return;
         }
         let Some((queue, h)) = out.send(now, &self.pool, &mut self.send_audit) else {
-            self.arm_wake(port);
             return;
         };
         out.busy = true;
@@ -207,14 +197,20 @@ impl NetworkSim {
                 .give_back(usize::from(lane), u32::from(credits));
             self.try_send(now, upstream);
         } else {
-            self.return_credits(now, upstream, lane, credits);
+            self.events.schedule(
+                now + self.credit_delay,
+                Event::Credit {
+                    port: upstream,
+                    lane,
+                    credits,
+                },
+            );
         }
     }
 
     /// Output port `port` has sent a packet's tail, freeing `credits` of `slot` (see
     /// [`Event::LinkDone`]).
     pub(super) fn link_done(&mut self, now: SimTime, port: u32, slot: u16, credits: u16) {
-        self.settle(port);
         self.ports[port as usize].busy = false;
         let c = usize::from(slot);
         let fill = &mut self.output_fill[port as usize * self.fill_width + c];

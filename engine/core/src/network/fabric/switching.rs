@@ -84,7 +84,6 @@ impl NetworkSim {
     /// A packet's header is in the output buffer of global port `port`: queue it on
     /// `queue` and try to send.
     fn enqueue_output(&mut self, now: SimTime, port: u32, queue: usize, h: u32) {
-        self.settle(port);
         let credits = self.pool.get(h).credits;
         let lane = usize::from(self.ports[port as usize].lane_of_queue(queue));
         let fill = &mut self.output_fill[port as usize * self.fill_width + lane];

@@ -2,33 +2,27 @@
 //!
 //! Events with equal timestamps pop in the order they were scheduled, so a run never
 //! depends on the queue's internals or hash order: the order is exactly (time,
-//! insertion number), as with the binary heap over (time, insertion number) this
-//! replaced (the tests compare the queue with an ordered map, and with the queue before
-//! explicit insertion numbers).
-//!
-//! Every event carries its insertion number. A model may also *reserve* a number
-//! ([`EventQueue::reserve`]) for an event it may not need, and schedule it later with
-//! that number ([`EventQueue::schedule_reserved`]): the event then pops exactly where it
-//! would have popped had it been scheduled when the number was reserved. The network
-//! keeps credit returns in the upstream port this way and schedules a wake-up only when
-//! the port waits for them ([`crate::network::fabric`]).
+//! insertion), as with the binary heap over (time, insertion number) this replaced (the
+//! tests compare the queue with an ordered map).
 //!
 //! The queue is a *timing wheel* in front of a radix heap ([`radix`]). Time is cut into
 //! slots of [`SLOT_PS`] ps; the wheel has [`SLOTS`] of them, from the slot of the clock
 //! (the *current* slot) on. An event within that horizon is pushed on its slot's vector,
 //! O(1); an event beyond it waits in the radix heap and moves to its slot when the
 //! horizon reaches it. When the clock enters a slot, the slot is sorted once by time
-//! by (time, insertion number) (a slot holds tens of events at most network loads: about
-//! 20 at 64 end points and load 0.5); an event scheduled into the current slot is
-//! inserted at its place, except one at the clock's own time, which joins a FIFO merged
-//! with the slot by insertion number (a large group of ties would otherwise be moved by
-//! every such insertion).
+//! (a stable sort, so ties keep insertion order; a slot holds tens of events at most
+//! network loads: about 20 at 64 end points and load 0.5); an event scheduled into the
+//! current slot is inserted at its place, except one at the clock's own time, which joins
+//! a FIFO that pops after the slot's events at that time (a large group of ties would
+//! otherwise be moved by every such insertion).
 //! A bitmap of non-empty slots (with a summary word) finds the next slot in two
 //! find-first-set steps. So a pop costs no log n sift, as a binary heap's did, and an
 //! event is moved once or twice instead of about log n times.
+//!
+//! Insertion order inside a slot holds because the events leaving the radix heap for a
+//! slot do so (in their order) the moment the slot enters the horizon, before any event
+//! can be scheduled into it directly.
 
-#[cfg(test)]
-mod oracle;
 mod radix;
 #[cfg(test)]
 mod tests;
@@ -39,20 +33,12 @@ use radix::RadixHeap;
 
 use crate::time::SimTime;
 
-/// A pending event: its time (ps), its insertion number and its payload.
+/// A pending event: its time (ps) and its payload; its place in its slot or bucket keeps
+/// its insertion order.
 #[derive(Debug)]
 struct Scheduled<E> {
     at: u64,
-    seq: u64,
     event: E,
-}
-
-impl<E> Scheduled<E> {
-    /// The order key: (time, insertion number), unique per event.
-    #[inline]
-    fn key(&self) -> (u64, u64) {
-        (self.at, self.seq)
-    }
 }
 
 /// Bits of a time below the slot number: slots of 8 192 ps (about 8 ns). Measured on
@@ -74,8 +60,8 @@ const WORDS: usize = SLOTS / 64;
 #[derive(Debug)]
 pub struct EventQueue<E> {
     /// `slots[n % SLOTS]`: the events of absolute slot `n`, for `cur <= n < cur + SLOTS`.
-    /// The current slot is sorted by (time, insertion number), descending (it pops from
-    /// the back); the others are in no particular order.
+    /// The current slot is sorted by time, descending, ties in reverse insertion order
+    /// (it pops from the back); the others are in insertion order.
     slots: Vec<Vec<Scheduled<E>>>,
     /// Bit `i % 64` of `words[i / 64]` set when `slots[i]` is not empty.
     words: [u64; WORDS],
@@ -83,11 +69,10 @@ pub struct EventQueue<E> {
     summary: u64,
     /// Absolute number (time / [`SLOT_PS`]) of the current slot.
     cur: u64,
-    /// Events scheduled (not reserved) at the clock's own time, in insertion order:
-    /// merged by insertion number with the current slot's events at that time (those
-    /// were scheduled before the clock got there, or reserved), before any later event.
-    /// Without it each would be inserted in front of the current slot's events at that
-    /// time, moving all of them.
+    /// Events scheduled at the clock's own time, in insertion order: they pop after the
+    /// events at that time already in the current slot (scheduled before the clock got
+    /// there) and before any later event. Without it each would be inserted in front of
+    /// the current slot's events at that time, moving all of them.
     ready: VecDeque<Scheduled<E>>,
     /// Events at or beyond the horizon (`cur + SLOTS` slots).
     overflow: RadixHeap<E>,
@@ -95,10 +80,6 @@ pub struct EventQueue<E> {
     overflow_min: Option<u64>,
     len: usize,
     now: SimTime,
-    /// Insertion number of the last popped event (0 before the first).
-    now_seq: u64,
-    /// The next insertion number (numbers start at 1).
-    next_seq: u64,
     popped: u64,
 }
 
@@ -114,8 +95,6 @@ impl<E> Default for EventQueue<E> {
             overflow_min: None,
             len: 0,
             now: SimTime::ZERO,
-            now_seq: 0,
-            next_seq: 1,
             popped: 0,
         }
     }
@@ -132,36 +111,6 @@ impl<E> EventQueue<E> {
         self.now
     }
 
-    /// The (time, insertion number) of the last popped event: an event reserved or
-    /// scheduled with a smaller key would have popped before it.
-    pub fn position(&self) -> (SimTime, u64) {
-        (self.now, self.now_seq)
-    }
-
-    /// Takes the next insertion number without scheduling anything, for an event that
-    /// may be scheduled later ([`EventQueue::schedule_reserved`]) or never.
-    #[inline]
-    pub fn reserve(&mut self) -> u64 {
-        let seq = self.next_seq;
-        self.next_seq += 1;
-        seq
-    }
-
-    /// Schedules `event` at `at` with the insertion number `seq` taken earlier by
-    /// [`EventQueue::reserve`]: it pops where it would have, had it been scheduled when
-    /// the number was taken. The key (`at`, `seq`) must be after [`EventQueue::position`]
-    /// and each reserved number used at most once.
-    pub fn schedule_reserved(&mut self, at: SimTime, seq: u64, event: E) {
-        debug_assert!(seq < self.next_seq, "event queue: number never reserved");
-        debug_assert!(
-            (at.0, seq) > (self.now.0, self.now_seq),
-            "event queue: reserved event before the clock"
-        );
-        let at = at.max(self.now).0;
-        self.len += 1;
-        self.place(Scheduled { at, seq, event });
-    }
-
     /// Number of events popped so far.
     pub fn events_processed(&self) -> u64 {
         self.popped
@@ -173,20 +122,11 @@ impl<E> EventQueue<E> {
     pub fn schedule(&mut self, at: SimTime, event: E) {
         let at = at.max(self.now).0;
         self.len += 1;
-        let seq = self.reserve();
-        let s = Scheduled { at, seq, event };
+        let s = Scheduled { at, event };
         if at == self.now.0 {
             self.ready.push_back(s);
             return;
         }
-        self.place(s);
-    }
-
-    /// Puts `s` on the wheel (its slot, in order if it is the current one) or in the
-    /// overflow.
-    #[inline]
-    fn place(&mut self, s: Scheduled<E>) {
-        let at = s.at;
         let abs = at >> SLOT_BITS;
         if abs >= self.cur + SLOTS as u64 {
             self.overflow.push(s);
@@ -196,9 +136,8 @@ impl<E> EventQueue<E> {
         let i = (abs & MASK) as usize;
         let slot = &mut self.slots[i];
         if abs == self.cur {
-            // After every event already there with a smaller key.
-            let key = s.key();
-            let place = slot.partition_point(|e| e.key() > key);
+            // After every event already there at or before `at`.
+            let place = slot.partition_point(|e| e.at > at);
             slot.insert(place, s);
         } else {
             slot.push(s);
@@ -257,16 +196,13 @@ impl<E> EventQueue<E> {
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, E)> {
         loop {
             let i = (self.cur & MASK) as usize;
-            let slot_first = self.slots[i].last().is_some_and(|s| {
-                s.at == self.now.0 && self.ready.front().is_none_or(|r| s.seq < r.seq)
-            });
+            let slot_first = self.slots[i].last().is_some_and(|s| s.at == self.now.0);
             if !slot_first && !self.ready.is_empty() {
                 if self.now > limit {
                     return None;
                 }
                 let s = self.ready.pop_front()?;
                 self.len -= 1;
-                self.now_seq = s.seq;
                 self.popped += 1;
                 return Some((self.now, s.event));
             }
@@ -285,7 +221,6 @@ impl<E> EventQueue<E> {
                 }
                 self.len -= 1;
                 self.now = SimTime(s.at);
-                self.now_seq = s.seq;
                 self.popped += 1;
                 return Some((self.now, s.event));
             }
@@ -324,9 +259,9 @@ impl<E> EventQueue<E> {
             self.summary |= 1 << (i / 64);
             self.overflow_min = self.overflow.peek_time();
         }
-        // Keys are unique, so an unstable sort gives the one order.
         let slot = &mut self.slots[(abs & MASK) as usize];
-        slot.sort_unstable_by_key(|s| std::cmp::Reverse(s.key()));
+        slot.sort_by_key(|s| s.at);
+        slot.reverse();
     }
 
     /// Number of pending events.

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine, SweepEngine } from './engine/client';
 import type { Scenario } from './generated';
 import { encodeHash } from './share/link';
-import { latestHash } from './state/useHashSync';
+import { LatestHashContext, latestHash, type LatestHashHandle } from './state/useHashSync';
 import { VIEWS, viewOf, type ViewContext, type ViewEntry } from './views';
 
 export function App({ engine, createEngine }: { engine: Engine; createEngine?: () => SweepEngine }) {
@@ -35,10 +35,12 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
   }, []);
   // The lab's address when another view was opened, to come back to the same scenario.
   const labHash = useRef('');
+  // The open view's latest hash (its useHashSync registers the reader).
+  const viewHash = useRef<LatestHashHandle['current']>(null);
   /** Switches view with a history entry (Back returns), the new view reading `hash`. */
   const go = useCallback((hash: string) => {
     // The lab's latest edit may still wait for the address's debounce.
-    const current = latestHash();
+    const current = latestHash(viewHash);
     if (viewOf(current).id === 'lab') labHash.current = current.replace(/^#/, '');
     window.history.pushState(null, '', `#${hash}`);
     setOpenedHash(`#${hash}`);
@@ -69,7 +71,9 @@ export function App({ engine, createEngine }: { engine: Engine; createEngine?: (
           {version ?? 'engine loading…'}
         </span>
       </header>
-      <ViewBody view={view} engine={engine} createEngine={createEngine} hash={openedHash} simulate={simulate} />
+      <LatestHashContext.Provider value={viewHash}>
+        <ViewBody view={view} engine={engine} createEngine={createEngine} hash={openedHash} simulate={simulate} />
+      </LatestHashContext.Provider>
     </div>
   );
 }

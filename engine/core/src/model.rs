@@ -7,6 +7,7 @@
 
 use std::any::Any;
 
+use crate::kernel::EventQueue;
 use crate::results::{ClassResults, RunResults, SchedulerSummary};
 use crate::scenario::Scenario;
 use crate::schedulers::SchedulerCost;
@@ -92,4 +93,30 @@ pub fn run_results(s: &Scenario, m: Measured, classes: Vec<ClassResults>) -> Run
         hardware: None,
         network_processor: None,
     }
+}
+
+/// The results of a model measuring one link (the link lab, a network processor): class
+/// `i` is `names[i]` with `counters[i]` and `in_flight[i]` packets still held, its bytes
+/// normalised to what `m.link_rate` carries over `m.window`.
+pub fn one_link_results(
+    s: &Scenario,
+    m: Measured,
+    names: &[String],
+    counters: &[ClassCounters],
+    in_flight: &[u64],
+) -> RunResults {
+    let capacity = m.link_rate.bytes_in(m.window.span());
+    let classes = names
+        .iter()
+        .zip(counters)
+        .zip(in_flight)
+        .map(|((name, c), &held)| class_results(name, c, capacity, held))
+        .collect();
+    run_results(s, m, classes)
+}
+
+/// Whether a model running on the one queue `events` has processed every event up to
+/// its end `end`.
+pub fn queue_done<E>(events: &EventQueue<E>, end: SimTime) -> bool {
+    events.peek_time().is_none_or(|t| t > end)
 }

@@ -58,7 +58,7 @@ export function parseNumber(text: string): number {
   return t === '' ? Number.NaN : Number(t);
 }
 
-interface NumberFieldProps {
+export interface NumberFieldProps {
   path: string;
   label: ReactNode;
   value: number;

@@ -1,8 +1,16 @@
 // The address follows a view's hash after the debounce, and a view left before the
 // debounce has passed is still read as it was last edited (latestHash).
 import { renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HASH_DEBOUNCE_MS, latestHash, useHashSync } from './useHashSync';
+import { HASH_DEBOUNCE_MS, LatestHashContext, latestHash, useHashSync, type LatestHashHandle } from './useHashSync';
+
+/** The page's handle, and a wrapper giving it to the hook as the page does. */
+function page() {
+  const handle: LatestHashHandle = { current: null };
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(LatestHashContext.Provider, { value: handle }, children);
+  return { handle, wrapper };
+}
 
 describe('useHashSync', () => {
   beforeEach(() => {
@@ -14,19 +22,20 @@ describe('useHashSync', () => {
   });
 
   it('tells the latest hash before the debounce writes it, and the address after', () => {
-    const { rerender, unmount } = renderHook(({ hash }) => useHashSync(hash, () => {}), { initialProps: { hash: 'a' } });
+    const { handle, wrapper } = page();
+    const { rerender, unmount } = renderHook(({ hash }) => useHashSync(hash, () => {}), { initialProps: { hash: 'a' }, wrapper });
     rerender({ hash: 'b' });
     expect(window.location.hash).toBe('#start');
-    expect(latestHash()).toBe('#b');
+    expect(latestHash(handle)).toBe('#b');
     vi.advanceTimersByTime(HASH_DEBOUNCE_MS);
     expect(window.location.hash).toBe('#b');
-    expect(latestHash()).toBe('#b');
+    expect(latestHash(handle)).toBe('#b');
     // A view left before its debounce has passed writes nothing more, and is forgotten.
     rerender({ hash: 'c' });
     unmount();
     vi.advanceTimersByTime(HASH_DEBOUNCE_MS);
     expect(window.location.hash).toBe('#b');
-    expect(latestHash()).toBe('#b');
+    expect(latestHash(handle)).toBe('#b');
   });
 
   it('does not overwrite an address navigated to while its debounce waits', () => {

@@ -214,7 +214,7 @@ impl LinkLab {
 
     /// Whether every event up to the end of the run has been processed.
     pub fn is_done(&self) -> bool {
-        self.events.peek_time().is_none_or(|t| t > self.window.end)
+        model::queue_done(&self.events, self.window.end)
     }
 
     /// Simulated time reached.
@@ -410,13 +410,8 @@ impl Model for LinkLab {
 
     /// Per class, throughput and offered load normalised to the link rate.
     fn results(&self, scenario: &Scenario) -> RunResults {
-        let capacity = self.link.bytes_in(self.window.span());
-        let classes = self
-            .names
-            .iter()
-            .zip(&self.counters)
-            .enumerate()
-            .map(|(i, (name, c))| model::class_results(name, c, capacity, self.in_flight(i)))
+        let in_flight: Vec<u64> = (0..self.counters.len())
+            .map(|i| self.in_flight(i))
             .collect();
         let measured = Measured {
             window: self.window,
@@ -425,7 +420,7 @@ impl Model for LinkLab {
             packet_hops: None,
             scheduler: self.scheduler_cost(),
         };
-        model::run_results(scenario, measured, classes)
+        model::one_link_results(scenario, measured, &self.names, &self.counters, &in_flight)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -317,7 +317,7 @@ impl NpNode {
 
     /// Whether the run is complete.
     pub fn is_done(&self) -> bool {
-        self.events.peek_time().is_none_or(|t| t > self.window.end)
+        crate::model::queue_done(&self.events, self.window.end)
     }
 
     /// Simulated time reached.

@@ -246,15 +246,6 @@ impl Model for NpNode {
     }
 
     fn results(&self, scenario: &Scenario) -> RunResults {
-        let capacity = self.link.bytes_in(self.window.span());
-        let in_flight = self.in_flight_per_group();
-        let classes = self
-            .names
-            .iter()
-            .zip(&self.counters)
-            .enumerate()
-            .map(|(g, (name, c))| model::class_results(name, c, capacity, in_flight[g]))
-            .collect();
         let measured = Measured {
             window: self.window,
             link_rate: self.link,
@@ -268,7 +259,9 @@ impl Model for NpNode {
                 },
             ),
         };
-        let mut r = model::run_results(scenario, measured, classes);
+        let in_flight = self.in_flight_per_group();
+        let mut r =
+            model::one_link_results(scenario, measured, &self.names, &self.counters, &in_flight);
         r.network_processor = Some(self.np_results());
         r
     }

@@ -17,11 +17,11 @@ use crate::error::FieldError;
 use crate::rng::{RngStream, RngStreams};
 use crate::scenario::SizeConfig;
 use crate::time::{BitRate, PS_PER_S, SimTime};
-use crate::traffic::limits::MAX_BURST_PACKETS;
-use crate::traffic::size_rules::validate_size;
+use crate::traffic::class_generator::ClassGenerator;
 use crate::traffic::destinations::DestinationModel;
 use crate::traffic::generated::{Generated, NO_FLOW, PacketSource, stream, streams};
-use crate::traffic::class_generator::ClassGenerator;
+use crate::traffic::limits::MAX_BURST_PACKETS;
+use crate::traffic::size_rules::validate_size;
 
 use super::rules::problem;
 use super::{ClassSetup, GeneratorSpec, GeneratorWork};

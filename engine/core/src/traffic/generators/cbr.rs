@@ -13,9 +13,9 @@ use ts_rs::TS;
 use crate::error::FieldError;
 use crate::rng::RngStream;
 use crate::time::{BitRate, PS_PER_S, SimTime};
-use crate::traffic::limits::MAX_PACKET_BYTES;
-use crate::traffic::connections::{ConnectionProcess, connection_count};
 use crate::traffic::class_generator::ClassGenerator;
+use crate::traffic::connections::{ConnectionProcess, connection_count};
+use crate::traffic::limits::MAX_PACKET_BYTES;
 
 use super::rules::{check_rate, problem};
 use super::{ClassSetup, GeneratorSpec, GeneratorWork};
@@ -53,7 +53,11 @@ impl CbrConfig {
     }
 
     /// One connection's process; draws its phase from `phases`.
-    pub(crate) fn process(&self, phases: &mut RngStream, sizes: RngStream) -> Box<dyn ConnectionProcess> {
+    pub(crate) fn process(
+        &self,
+        phases: &mut RngStream,
+        sizes: RngStream,
+    ) -> Box<dyn ConnectionProcess> {
         if self.largest() > self.packet_bytes {
             // The phase is uniform over one mean packet time.
             let period = self.mean() * 8.0 * PS_PER_S as f64 / self.rate_bps.max(1) as f64;
@@ -138,8 +142,7 @@ impl GeneratorSpec for CbrConfig {
     fn work(&self, load: f64, link: BitRate) -> GeneratorWork {
         let connections = connection_count(load, link, self.rate_bps) as f64;
         // Sizes drawn from a range: count as if every packet were the smallest.
-        let per_connection =
-            self.rate_bps as f64 / (8.0 * f64::from(self.packet_bytes.max(1)));
+        let per_connection = self.rate_bps as f64 / (8.0 * f64::from(self.packet_bytes.max(1)));
         GeneratorWork::PerSecond(connections * per_connection)
     }
 

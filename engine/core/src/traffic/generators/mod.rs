@@ -16,6 +16,14 @@ use crate::error::FieldError;
 use crate::scenario::tagged::tagged_enum;
 use crate::time::BitRate;
 
+// The generators' modules: plain `mod` lines, each with its one line in the registry
+// below (cargo-mutants finds files only through `mod` items, so the macro cannot declare
+// them).
+pub mod bursts;
+pub mod cbr;
+pub mod video;
+pub mod video_trace;
+
 // The registry: one line per generator (see `registry.rs` and `docs/architecture.md`).
 registry::generator_registry! {
     /// Bursts of `packets` packets to one destination (drawn per burst), Poisson gaps

@@ -3,15 +3,16 @@
 //!
 //! Each line gives the scenario's `kind` tag, the variant of `GeneratorConfig` and the
 //! module and configuration type, which implements
-//! [`GeneratorSpec`](super::GeneratorSpec). The macro declares the module, re-exports the
-//! configuration, and generates the enum (serde tag, JSON Schema, TypeScript type,
+//! [`GeneratorSpec`](super::GeneratorSpec); its module is a plain `pub mod` line beside
+//! the registry (cargo-mutants finds files only through `mod` items, never inside a macro).
+//! The macro re-exports the configuration, and generates the enum (serde tag, JSON Schema, TypeScript type,
 //! path-keeping deserialiser), `KINDS`, `connection_kinds`, `kind`, `is_connections` and `spec` (the configuration behind the
 //! trait, through which every other question is asked).
 
 /// Generates `GeneratorConfig` and its dispatch from one line per generator.
 macro_rules! generator_registry {
     ($( $(#[$doc:meta])* $kind:literal => $variant:ident($module:ident :: $config:ident), )*) => {
-        $( pub mod $module; pub use $module::$config; )*
+        $( pub use $module::$config; )*
 
         /// How a class generates packets at one end point.
         #[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema, ts_rs::TS)]

@@ -31,10 +31,10 @@ use ts_rs::TS;
 use crate::error::FieldError;
 use crate::rng::RngStream;
 use crate::time::{BitRate, PS_PER_S, PS_PER_US, SimTime};
-use crate::traffic::limits::{MAX_FRAME_RATIO, MAX_GOP_FRAMES, MAX_VARIATION};
+use crate::traffic::class_generator::ClassGenerator;
 use crate::traffic::connections::{ConnectionProcess, connection_count};
 use crate::traffic::frame_trace::FrameTrace;
-use crate::traffic::class_generator::ClassGenerator;
+use crate::traffic::limits::{MAX_FRAME_RATIO, MAX_GOP_FRAMES, MAX_VARIATION};
 
 use super::rules::{check_frame_interval, check_mtu, check_rate, problem};
 use super::{ClassSetup, GeneratorSpec, GeneratorWork};
@@ -141,7 +141,13 @@ impl GeneratorSpec for VideoConfig {
     }
 
     fn work(&self, load: f64, link: BitRate) -> GeneratorWork {
-        streams_work(load, link, Ok(Some(self.rate_bps)), self.frame_interval_us, self.mtu_bytes)
+        streams_work(
+            load,
+            link,
+            Ok(Some(self.rate_bps)),
+            self.frame_interval_us,
+            self.mtu_bytes,
+        )
     }
 
     fn build(&self, class: &ClassSetup<'_>) -> Result<Vec<Option<ClassGenerator>>, String> {

@@ -8,10 +8,10 @@ use ts_rs::TS;
 
 use crate::error::FieldError;
 use crate::time::BitRate;
-use crate::traffic::limits::{MAX_RATE_BPS, MIN_RATE_BPS};
+use crate::traffic::class_generator::ClassGenerator;
 use crate::traffic::connections::ConnectionProcess;
 use crate::traffic::frame_trace::FrameTrace;
-use crate::traffic::class_generator::ClassGenerator;
+use crate::traffic::limits::{MAX_RATE_BPS, MIN_RATE_BPS};
 
 use super::rules::{check_frame_interval, check_mtu, check_rate, problem, rate_in_range};
 use super::video::{VideoStream, mean_packet_bytes, streams_work};
@@ -79,7 +79,11 @@ impl GeneratorSpec for VideoTraceConfig {
     }
 
     fn mean_packet_bytes(&self) -> f64 {
-        let rate = self.connection_rate().ok().flatten().filter(|&r| rate_in_range(r));
+        let rate = self
+            .connection_rate()
+            .ok()
+            .flatten()
+            .filter(|&r| rate_in_range(r));
         mean_packet_bytes(rate, self.frame_interval_us, self.mtu_bytes)
     }
 

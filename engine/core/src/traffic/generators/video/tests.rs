@@ -52,8 +52,7 @@ fn streams_are_under_way_at_time_zero() {
     let mut windows = [0u64; 2];
     let mut early = 0;
     for i in 0..1000 {
-        let mut v =
-            VideoStream::synthetic(&vi(0.3), &mut p, s.stream(StreamId::Sizes(i))).unwrap();
+        let mut v = VideoStream::synthetic(&vi(0.3), &mut p, s.stream(StreamId::Sizes(i))).unwrap();
         let phase = v.phase_ps;
         let (first, first_bytes) = v.next_packet().unwrap();
         if first.as_ps() < phase {

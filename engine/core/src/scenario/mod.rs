@@ -37,8 +37,8 @@ pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
     CentralCycles, CioqConfig, InfinibandConfig, InterfaceConfig, MinTopology, NetworkClassConfig,
     NetworkConfig, NetworkLinkConfig, OmnipathSwitchConfig, PortBuffers, PortSl2Vl, RoutingConfig,
-    SingleSwitchTopology, StageCycles, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
-    TwoVcConfig, VcArbitration,
+    SingleSwitchTopology, StageCycles, SwitchBasics, SwitchConfig, TopologyConfig, TorusTopology,
+    TreeTopology, TwoVcConfig, VcArbitration,
 };
 pub use network_processor::{
     DwcsHeapConfig, EnginesConfig, FixedWindow, NetworkProcessorConfig, NpArrivals,

@@ -39,7 +39,7 @@ use ts_rs::TS;
 use super::SchedulerConfig;
 pub use super::switch_config::{
     CentralCycles, CioqConfig, InfinibandConfig, OmnipathSwitchConfig, PortBuffers, PortSl2Vl,
-    StageCycles, SwitchConfig, TwoVcConfig, VcArbitration,
+    StageCycles, SwitchBasics, SwitchConfig, TwoVcConfig, VcArbitration,
 };
 pub use super::topology_config::{
     MinTopology, SingleSwitchTopology, TopologyConfig, TorusTopology, TreeTopology,

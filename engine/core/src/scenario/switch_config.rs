@@ -90,6 +90,26 @@ pub enum VcArbitration {
     RoundRobin,
 }
 
+/// `basics()` of the switch configs whose buffers are per port and lane and that hold the
+/// four basic fields themselves (the CIOQ and two-VC switches).
+macro_rules! per_lane_basics {
+    ($($config:ty),*) => {$(
+        impl $config {
+            /// The fields every switch kind has (buffers per port and lane).
+            pub fn basics(&self) -> SwitchBasics {
+                SwitchBasics {
+                    speedup: self.speedup,
+                    header_crossing_ns: self.header_crossing_ns,
+                    input_buffer_bytes: self.input_buffer_bytes,
+                    output_buffer_bytes: self.output_buffer_bytes,
+                    per_port: false,
+                }
+            }
+        }
+    )*};
+}
+per_lane_basics!(CioqConfig, TwoVcConfig);
+
 pub use super::infiniband_config::{InfinibandConfig, PortBuffers, PortSl2Vl, StageCycles};
 pub use super::omnipath_config::{CentralCycles, OmnipathSwitchConfig};
 
@@ -148,32 +168,6 @@ impl SwitchConfig {
             SwitchConfig::TwoVc(c) => c.basics(),
             SwitchConfig::Infiniband(c) => c.port_buffers().basics(),
             SwitchConfig::Omnipath(c) => c.port_buffers().basics(),
-        }
-    }
-}
-
-impl CioqConfig {
-    /// The fields every switch kind has (buffers per port and lane).
-    pub fn basics(&self) -> SwitchBasics {
-        SwitchBasics {
-            speedup: self.speedup,
-            header_crossing_ns: self.header_crossing_ns,
-            input_buffer_bytes: self.input_buffer_bytes,
-            output_buffer_bytes: self.output_buffer_bytes,
-            per_port: false,
-        }
-    }
-}
-
-impl TwoVcConfig {
-    /// The fields every switch kind has (buffers per port and lane).
-    pub fn basics(&self) -> SwitchBasics {
-        SwitchBasics {
-            speedup: self.speedup,
-            header_crossing_ns: self.header_crossing_ns,
-            input_buffer_bytes: self.input_buffer_bytes,
-            output_buffer_bytes: self.output_buffer_bytes,
-            per_port: false,
         }
     }
 }

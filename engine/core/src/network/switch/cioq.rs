@@ -62,13 +62,7 @@ impl Cioq {
     /// A CIOQ switch of `setup.ports` ports, `setup.lanes` lanes and the output queues of
     /// `setup.lane_of_queue`.
     pub fn new(config: &CioqConfig, setup: SwitchSetup) -> Result<Cioq, EngineError> {
-        let timing = CrossbarTiming::new(
-            &setup,
-            config.speedup,
-            config.header_crossing_ns,
-            config.input_buffer_bytes,
-            config.output_buffer_bytes,
-        )?;
+        let timing = CrossbarTiming::new(&setup, config.basics())?;
         Ok(Cioq {
             grants: Vec::new(),
             crossbar: CioqSwitch::new(

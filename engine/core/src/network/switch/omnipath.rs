@@ -408,16 +408,7 @@ impl SwitchModel for Omnipath {
 
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {
         let credits = cx.pool.get(header.packet).credits;
-        self.inputs.push(
-            header.input,
-            header.in_lane,
-            Routed {
-                packet: header.packet,
-                output: header.output,
-                queue: header.queue,
-                credits,
-            },
-        );
+        self.inputs.push_header(&header, credits);
         self.allocate(cx);
     }
 

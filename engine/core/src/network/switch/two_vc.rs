@@ -56,13 +56,7 @@ pub struct TwoVc {
 impl TwoVc {
     /// A two-VC switch of `setup.ports` ports and `setup.lanes` lanes.
     pub fn new(config: &TwoVcConfig, setup: SwitchSetup) -> Result<TwoVc, EngineError> {
-        let timing = CrossbarTiming::new(
-            &setup,
-            config.speedup,
-            config.header_crossing_ns,
-            config.input_buffer_bytes,
-            config.output_buffer_bytes,
-        )?;
+        let timing = CrossbarTiming::new(&setup, config.basics())?;
         Ok(TwoVc {
             crossbar: PriorityCrossbar::new(
                 setup.ports,

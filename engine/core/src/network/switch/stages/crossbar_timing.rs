@@ -7,6 +7,7 @@
 use super::super::{SwitchAction, SwitchContext, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
 use crate::network::CREDIT_BYTES;
+use crate::scenario::SwitchBasics;
 use crate::time::{BitRate, Duration, PS_PER_NS};
 
 /// A crossbar's rate, header time and buffer credits.
@@ -41,13 +42,14 @@ pub struct Granted {
 impl CrossbarTiming {
     /// The timing of a crossbar of `speedup` on `setup`'s links, headers crossing after
     /// `header_crossing_ns`, buffers of the given bytes per port and lane.
-    pub fn new(
-        setup: &SwitchSetup,
-        speedup: f64,
-        header_crossing_ns: u32,
-        input_buffer_bytes: u32,
-        output_buffer_bytes: u32,
-    ) -> Result<CrossbarTiming, EngineError> {
+    pub fn new(setup: &SwitchSetup, basics: SwitchBasics) -> Result<CrossbarTiming, EngineError> {
+        let SwitchBasics {
+            speedup,
+            header_crossing_ns,
+            input_buffer_bytes,
+            output_buffer_bytes,
+            ..
+        } = basics;
         let rate = BitRate::from_gbps(setup.link_gbps * speedup).ok_or_else(|| {
             EngineError::invalid(
                 "model.switch.speedup",

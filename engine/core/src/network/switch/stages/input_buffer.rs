@@ -9,6 +9,7 @@
 
 use std::collections::VecDeque;
 
+use super::super::Header;
 use crate::network::lanes::{CreditPolicyConfig, LaneCredits};
 
 /// A routed header waiting at its input lane.
@@ -62,6 +63,17 @@ impl InputBuffers {
             self.overflows += 1;
         }
         self.push_reserved(input, lane, r);
+    }
+
+    /// Queues an arriving `header` at its input lane (its packet `credits` in size).
+    pub fn push_header(&mut self, header: &Header, credits: u32) {
+        let routed = Routed {
+            packet: header.packet,
+            output: header.output,
+            queue: header.queue,
+            credits,
+        };
+        self.push(header.input, header.in_lane, routed);
     }
 
     /// Whether `credits` fit `lane` of `input` now (for a buffer the switch itself fills,

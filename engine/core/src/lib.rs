@@ -34,6 +34,7 @@ pub mod rng;
 pub mod run;
 pub mod scenario;
 pub mod schedulers;
+pub mod starting_scheduler;
 pub mod stats;
 pub mod sweep;
 pub mod text;

@@ -186,6 +186,21 @@ pub fn service_list(kind: &str, weights_json: &str) -> Result<String, JsValue> {
         .map_err(|e| to_js_error(&e))
 }
 
+/// The configuration a port's scheduler starts as when switched to another kind: a
+/// `StartingRequest` JSON (`{kind, from, classes, rate_gbps}`) in, the `SchedulerConfig`
+/// JSON out, built by the engine's own apportionment and WF2Q interleaving. Throws an
+/// `EngineError` object naming the field (`kind`, `classes`, `from.table[2].class`).
+#[wasm_bindgen]
+pub fn starting_scheduler(request_json: &str) -> Result<String, JsValue> {
+    qoslab_core::starting_scheduler::starting_scheduler(request_json)
+        .and_then(|config| {
+            serde_json::to_string(&config).map_err(|e| EngineError::Internal {
+                message: e.to_string(),
+            })
+        })
+        .map_err(|e| to_js_error(&e))
+}
+
 /// Designs an arbitration table for a `Requirements` JSON document
 /// (`docs/table-design.md`). Returns the `Design` as JSON; throws an `EngineError` object
 /// naming every problem (field paths such as `classes[1].distance`).

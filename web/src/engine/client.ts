@@ -3,7 +3,7 @@
 // even when the worker dies, stops answering or is aborted, and replaces a worker that
 // cannot be trusted any more.
 import * as Comlink from 'comlink';
-import type { Axis, EngineError } from '../generated';
+import type { Axis, EngineError, StartingRequest } from '../generated';
 import type {
   AtLoadOutcome,
   DesignOutcome,
@@ -18,6 +18,7 @@ import type {
   RunOutcome,
   RunProgress,
   ServiceListOutcome,
+  StartingOutcome,
   TraceOutcome,
   Unfinished,
   WorkEstimateOutcome,
@@ -147,6 +148,10 @@ export class EngineClient implements Engine {
 
   serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome> {
     return this.call((api) => api.serviceList(kind, weights));
+  }
+
+  startingScheduler(request: StartingRequest): Promise<StartingOutcome> {
+    return this.call((api) => api.startingScheduler(request));
   }
 
   atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome> {

@@ -13,6 +13,7 @@ export function fakeEngine(overrides: Partial<Engine> = {}): Engine {
     load: notFaked('load'),
     workEstimate: notFaked('workEstimate'),
     serviceList: notFaked('serviceList'),
+    startingScheduler: notFaked('startingScheduler'),
     atLoad: notFaked('atLoad'),
     atPoint: notFaked('atPoint'),
     frameTrace: notFaked('frameTrace'),

@@ -2,7 +2,7 @@
 // worker implements and the client forwards) and the one shape every answer takes. Types
 // only, no code that runs in either place, so the worker (webworker lib) and the page (DOM
 // lib) each compile it.
-import type { Axis, EngineError, FrameTraceCheck, OpenSmParsed, WorkEstimate } from '../generated';
+import type { Axis, EngineError, FrameTraceCheck, OpenSmParsed, SchedulerConfig, StartingRequest, WorkEstimate } from '../generated';
 
 /** Progress of a run, reported by the worker a few times a second. */
 export interface RunProgress {
@@ -41,6 +41,8 @@ export type TraceOutcome = Outcome<{ traceJson: string }>;
 export type LoadOutcome = Outcome<{ scenarioJson: string }>;
 /** A service list: class index per slot. */
 export type ServiceListOutcome = Outcome<{ list: number[] }>;
+/** A scheduler's starting configuration of another kind (the engine's `starting_scheduler`). */
+export type StartingOutcome = Outcome<{ config: SchedulerConfig }>;
 /** The scenario JSON scaled to a total load. */
 export type AtLoadOutcome = Outcome<{ scenarioJson: string }>;
 /** The engine's `Design` JSON. */
@@ -74,6 +76,12 @@ export interface Engine {
   workEstimate(scenarioJson: string): Promise<WorkEstimateOutcome>;
   /** A weighted round-robin service list of `kind` (simple, uniform, wf2q) for integer weights. */
   serviceList(kind: string, weights: number[]): Promise<ServiceListOutcome>;
+  /**
+   * The configuration a port's scheduler starts as when switched to `request.kind`, keeping
+   * the shares, tables or priority order of `request.from` (the engine's apportionment and
+   * interleaving; the web keeps no copy).
+   */
+  startingScheduler(request: StartingRequest): Promise<StartingOutcome>;
   /** The scenario with every class load scaled in proportion so they sum to `totalLoad`. */
   atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome>;
   /**

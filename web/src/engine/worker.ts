@@ -17,12 +17,13 @@ import init, {
   scenario_at_load,
   scenario_at_point,
   service_list,
+  starting_scheduler,
   take_panic_message,
   scenario_work_estimate,
   trace_scenario,
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
-import type { Axis, EngineError, FrameTraceCheck, OpenSmParsed, WorkEstimate } from '../generated';
+import type { Axis, EngineError, FrameTraceCheck, OpenSmParsed, SchedulerConfig, StartingRequest, WorkEstimate } from '../generated';
 import type { Outcome, RunProgress, WorkerApi } from './protocol';
 
 const ready = init();
@@ -84,6 +85,11 @@ const api: WorkerApi = {
    */
   serviceList(kind: string, weights: number[]) {
     return call(() => ({ list: JSON.parse(service_list(kind, JSON.stringify(weights))) as number[] }));
+  },
+
+  /** A scheduler's starting configuration of another kind (the engine's `starting_scheduler`). */
+  startingScheduler(request: StartingRequest) {
+    return call(() => ({ config: JSON.parse(starting_scheduler(JSON.stringify(request))) as SchedulerConfig }));
   },
 
   /** The work a run of the scenario is expected to do (the engine's estimate, as validation checks it). */

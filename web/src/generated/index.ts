@@ -114,6 +114,7 @@ export type { SingleSwitchTopology } from "./SingleSwitchTopology";
 export type { SizeConfig } from "./SizeConfig";
 export type { Sl2VlConfig } from "./Sl2VlConfig";
 export type { StageCycles } from "./StageCycles";
+export type { StartingRequest } from "./StartingRequest";
 export type { StreamGroupConfig } from "./StreamGroupConfig";
 export type { SweepClass } from "./SweepClass";
 export type { SweepPoint } from "./SweepPoint";

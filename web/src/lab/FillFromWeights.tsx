@@ -2,12 +2,12 @@
 // service lists, written into the kind's table by its module (`SchedulerUi.fill`).
 import { useState } from 'react';
 import { colorFor } from '../charts/palette';
+import { useEditorEngine } from '../engine/editorEngine';
 import { outcomeLines } from '../engine/outcome';
 import { parseNumber } from '../form/fields';
 import type { ServiceListKind } from '../generated';
 import { schedulerUi } from '../schedulers/registry';
 import { setScheduler, type LinkLabScenario } from '../shared/edit';
-import { useServiceList } from './serviceList';
 import type { LabEdit } from './types';
 
 interface Props {
@@ -26,7 +26,7 @@ const LIST_KINDS: readonly { value: ServiceListKind; label: string }[] = [
  * lists; DTable and IBA entries all get one weight.
  */
 export function FillFromWeights({ scenario, onEdit }: Props) {
-  const serviceList = useServiceList();
+  const engine = useEditorEngine();
   const config = scenario.model.scheduler;
   const n = scenario.model.classes.length;
   const spec = schedulerUi(config).fill;
@@ -56,11 +56,11 @@ export function FillFromWeights({ scenario, onEdit }: Props) {
   else if (ew && !(Number.isInteger(weight) && weight >= ew.min && weight <= ew.max))
     problem = `The entry weight must be a whole number from ${ew.min} to ${ew.max}.`;
   const fill = async () => {
-    if (!serviceList || problem) return;
+    if (!engine || problem) return;
     setBusy(true);
     setStatus(null);
     try {
-      const outcome = await serviceList(listKind, numbers);
+      const outcome = await engine.serviceList(listKind, numbers);
       if (outcome.status !== 'done') {
         setStatus({ error: true, text: `The engine refused: ${outcomeLines(outcome).join('; ')}` });
         return;
@@ -129,13 +129,13 @@ export function FillFromWeights({ scenario, onEdit }: Props) {
         )}
       </div>
       <div className="row">
-        <button type="button" disabled={!serviceList || problem !== null || busy} onClick={() => void fill()}>
+        <button type="button" disabled={!engine || problem !== null || busy} onClick={() => void fill()}>
           Fill {target}
         </button>
         <span className="note">{total} entries</span>
       </div>
       {problem ? <div className="field-error">{problem}</div> : null}
-      {!serviceList ? <div className="note">The engine is not available.</div> : null}
+      {!engine ? <div className="note">The engine is not available.</div> : null}
       <div role="status" className={status?.error ? 'field-error' : 'note'}>
         {status?.text ?? ''}
       </div>

@@ -8,6 +8,7 @@ import { PresetMenu } from '../presets/PresetMenu';
 import { fetchText, groupPresets, presetGroups, presetName, type PresetInfo } from '../presets/presets';
 import { SweepPanel } from '../sweep/SweepPanel';
 import type { Engine, SweepEngine } from '../engine/client';
+import { EditorEngineContext } from '../engine/editorEngine';
 import type { Scenario } from '../generated';
 import { SharePanel } from '../share/SharePanel';
 import { encodeHash, urlWithHash } from '../share/link';
@@ -22,7 +23,6 @@ import { ResultsPanel } from './ResultsPanel';
 import { RunControls } from './RunControls';
 import { ScenarioEditor } from './ScenarioEditor';
 import { ScenarioFiles } from './ScenarioFiles';
-import { ServiceListContext, type ServiceListFn } from './serviceList';
 import { WorkEstimateNote } from './WorkEstimateNote';
 import type { Edit } from '../form/types';
 
@@ -104,7 +104,6 @@ export function LabScreen({
   const run = useCallback(() => start(scenarioJson), [start, scenarioJson]);
   const stale = runner.record !== null && runner.record.scenarioJson !== scenarioJson;
 
-  const serviceList: ServiceListFn | null = useMemo(() => (engine.serviceList ? engine.serviceList.bind(engine) : null), [engine]);
   const group = presets.find((p) => presetName(p.file) === preset)?.group ?? null;
   const sweepGroup = group ?? presetGroups(presets)[0] ?? null;
   const sweepPresets = useMemo(() => groupPresets(presets, sweepGroup), [presets, sweepGroup]);
@@ -161,9 +160,9 @@ export function LabScreen({
               {/* Only show the errors of the JSON they belong to (an older answer would point at moved fields). */}
               <ErrorSummary errors={checked ? errors : []} scenario={scenario} />
               <FieldErrorsContext.Provider value={byPath}>
-                <ServiceListContext.Provider value={serviceList}>
+                <EditorEngineContext.Provider value={engine}>
                   <ScenarioEditor scenario={scenario} onEdit={onEdit} validate={validate} />
-                </ServiceListContext.Provider>
+                </EditorEngineContext.Provider>
               </FieldErrorsContext.Provider>
             </section>
             <section className="panel results" aria-labelledby="results-title">

@@ -1,6 +1,8 @@
 // The port's scheduler: a kind selector that converts the configuration when the kind
-// changes, the editor of that kind, and the bandwidth share every class gets from it.
+// changes (the engine computes the new kind's starting configuration; the choice shows as
+// pending until it answers), the editor of that kind, and the share every class gets.
 import { memo, useRef } from 'react';
+import { useKindSwitch } from '../engine/editorEngine';
 import { colorFor } from '../charts/palette';
 import type { SchedulerConfig } from '../generated';
 import { setScheduler, type LinkLabScenario } from '../shared/edit';
@@ -8,7 +10,6 @@ import { fieldId } from '../shared/errors';
 import { FieldMessages, NumberField } from '../form/fields';
 import { useFieldErrors } from '../form/fieldErrors';
 import {
-  convertScheduler,
   entryCounts,
   SCHEDULER_KINDS,
   SCHEDULERS,
@@ -36,18 +37,24 @@ export const SchedulerEditor = memo(function SchedulerEditor({ scenario, onEdit 
   const messages = useFieldErrors(PATH);
   // The last configuration of every kind, so switching back restores it (same classes only).
   const remembered = useRef(new Map<SchedulerKind, { config: SchedulerConfig; classes: number }>());
+  const kindSwitch = useKindSwitch();
   const switchTo = (kind: SchedulerKind) => {
     remembered.current.set(config.kind, { config, classes: classes.length });
     const back = remembered.current.get(kind);
-    onEdit((s) => {
-      const next =
-        back && back.classes === s.model.classes.length
-          ? back.config
-          : convertScheduler(s.model.scheduler, kind, s.model.classes, s.model.link.rate_gbps);
-      return setScheduler(s, next);
-    });
+    if (kind === config.kind || (back && back.classes === classes.length)) {
+      kindSwitch.settle();
+      if (kind !== config.kind && back) onEdit((s) => setScheduler(s, back.config));
+      return;
+    }
+    const from = config;
+    const asked = JSON.stringify({ from, classes });
+    kindSwitch.ask({ kind, from, classes: [...classes], rate_gbps: scenario.model.link.rate_gbps }, (next) =>
+      // Lands only on the scheduler and classes it was computed from (an edit meanwhile wins).
+      onEdit((s) => (JSON.stringify({ from: s.model.scheduler, classes: s.model.classes }) === asked ? setScheduler(s, next) : s)),
+    );
   };
   const selectId = fieldId(`${PATH}.kind`);
+  const shownKind = kindSwitch.pending ?? config.kind;
   return (
     <fieldset className={`card scheduler${messages.length > 0 ? ' has-error' : ''}`} id={fieldId(PATH)} tabIndex={-1}>
       <legend>Scheduler</legend>
@@ -55,8 +62,9 @@ export const SchedulerEditor = memo(function SchedulerEditor({ scenario, onEdit 
         <label htmlFor={selectId}>Scheduler kind</label>
         <select
           id={selectId}
-          value={config.kind}
-          aria-describedby={`${selectId}-hint`}
+          value={shownKind}
+          aria-describedby={`${selectId}-hint ${selectId}-status`}
+          aria-busy={kindSwitch.pending !== null}
           onChange={(e) => {
             const picked = SCHEDULER_KINDS.find((k) => k === e.target.value);
             if (picked) switchTo(picked);
@@ -70,6 +78,11 @@ export const SchedulerEditor = memo(function SchedulerEditor({ scenario, onEdit 
         </select>
         <div className="hint" id={`${selectId}-hint`}>
           Switching converts the settings and keeps each class&apos;s share where the new kind has shares.
+        </div>
+        <div id={`${selectId}-status`} role="status" className={kindSwitch.error ? 'field-error' : 'note'} data-testid="kind-switch-status">
+          {kindSwitch.pending
+            ? `Asking the engine for the starting ${SCHEDULERS[kindSwitch.pending].short} settings…`
+            : (kindSwitch.error ?? '')}
         </div>
       </div>
       <FieldMessages path={PATH} messages={messages} />

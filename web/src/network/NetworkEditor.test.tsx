@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import r2Json from '../../../engine/core/tests/data/network-r2.json';
 import starterJson from '../../../public/presets/network-starter.json';
 import type { EngineError, Scenario } from '../generated';
+import { EditorEngineContext } from '../engine/editorEngine';
+import { fakeEngine } from '../engine/fakeEngine';
 import { FieldErrorsContext } from '../form/fieldErrors';
 import {
   addClass,
@@ -41,13 +43,23 @@ function fakeValidate() {
   });
 }
 
+/** The engine's answer to a kind switch, faked for FIFO (the only switch these tests make). */
+const engine = fakeEngine({
+  startingScheduler: async (r) =>
+    r.kind === 'fifo' ? { status: 'done', config: { kind: 'fifo' } } : { status: 'crashed', message: `${r.kind}: not faked` },
+});
+
 /** The editor on a scenario kept in state, as the lab keeps it; `current()` reads the latest. */
 function renderEditor(initial: Scenario, validate: ReturnType<typeof fakeValidate>) {
   let latest = initial;
   function Harness() {
     const [scenario, setScenario] = useState(initial);
     latest = scenario;
-    return <ScenarioEditor scenario={scenario} onEdit={(f) => setScenario((s) => f(s))} validate={validate} />;
+    return (
+      <EditorEngineContext.Provider value={engine}>
+        <ScenarioEditor scenario={scenario} onEdit={(f) => setScenario((s) => f(s))} validate={validate} />
+      </EditorEngineContext.Provider>
+    );
   }
   render(<Harness />);
   return { current: () => latest };
@@ -185,7 +197,7 @@ describe('network scenarios in the link lab', () => {
     expect(field.closest('.field')?.contains(message ?? null)).toBe(true);
   }, 30_000);
 
-  it('classes are added with their place in both schedulers and removed by their button', () => {
+  it('classes are added with their place in both schedulers and removed by their button', async () => {
     const { current } = renderEditor(network(), fakeValidate());
     fireEvent.click(screen.getByText('Add class'));
     const net = current().model;
@@ -202,8 +214,9 @@ describe('network scenarios in the link lab', () => {
     expect(screen.queryByLabelText('BE may reserve')).toBeNull();
     fireEvent.change(screen.getByLabelText('VI may reserve'), { target: { value: '0.4' } });
     expect(current().model).toMatchObject({ admission: { reserved: [0.046875, 0.4, 0.203125, 0, 0, 0, 0] } });
+    // The kind switch waits for the engine's starting configuration.
     fireEvent.change(screen.getByLabelText('Switch output ports: scheduler'), { target: { value: 'fifo' } });
-    expect(current().model).toMatchObject({ switch_scheduler: { kind: 'fifo' } });
+    await waitFor(() => expect(current().model).toMatchObject({ switch_scheduler: { kind: 'fifo' } }));
   }, 30_000);
 
   it('per-SL MTUs and the flit size: blank leaves the field out', () => {

@@ -1,13 +1,15 @@
 // The output schedulers: one for every network interface, one for every switch output
-// port. The kind converts keeping the class shares; per-class numbers are edited here;
+// port. The kind converts keeping the class shares (the engine computes the new kind's
+// starting configuration; the choice shows as pending until it answers); per-class numbers are edited here;
 // a table's entries come from the conversion (or a scenario file) and are summarised.
+import { useKindSwitch } from '../engine/editorEngine';
 import { FieldMessages, NumberField, SelectField } from '../form/fields';
 import { useFieldErrors } from '../form/fieldErrors';
 import type { Edit } from '../form/types';
-import type { NetworkClassConfig, SchedulerConfig } from '../generated';
+import type { NetworkConfig } from '../generated';
 import { fieldId } from '../shared/errors';
 import { SCHEDULER_KINDS, SCHEDULERS, schedulerShares, schedulerUi, type SchedulerKind } from '../schedulers/registry';
-import { portClass, setNetworkPerClass, setNetworkSchedulerKind, type SchedulerPlace } from './edit';
+import { networkSchedulerRequest, portClass, setNetworkPerClass, setNetworkScheduler, type SchedulerPlace } from './edit';
 import type { SectionProps } from './sectionProps';
 
 const KINDS = SCHEDULER_KINDS.map((kind) => ({ value: kind, label: SCHEDULERS[kind].label }));
@@ -16,8 +18,8 @@ export function SchedulersSection({ scenario, onEdit }: SectionProps) {
   const net = scenario.model;
   return (
     <>
-      <SchedulerCard place="interface_scheduler" legend="Network interfaces" config={net.interface_scheduler} classes={net.classes} onEdit={onEdit} />
-      <SchedulerCard place="switch_scheduler" legend="Switch output ports" config={net.switch_scheduler} classes={net.classes} onEdit={onEdit} />
+      <SchedulerCard place="interface_scheduler" legend="Network interfaces" net={net} onEdit={onEdit} />
+      <SchedulerCard place="switch_scheduler" legend="Switch output ports" net={net} onEdit={onEdit} />
     </>
   );
 }
@@ -25,12 +27,30 @@ export function SchedulersSection({ scenario, onEdit }: SectionProps) {
 interface CardProps {
   place: SchedulerPlace;
   legend: string;
-  config: SchedulerConfig;
-  classes: readonly NetworkClassConfig[];
+  net: NetworkConfig;
   onEdit: Edit;
 }
 
-function SchedulerCard({ place, legend, config, classes, onEdit }: CardProps) {
+function SchedulerCard({ place, legend, net, onEdit }: CardProps) {
+  const config = net[place];
+  const classes = net.classes;
+  const kindSwitch = useKindSwitch();
+  const switchTo = (kind: SchedulerKind) => {
+    if (kind === config.kind) {
+      kindSwitch.settle();
+      return;
+    }
+    const request = networkSchedulerRequest(net, place, kind);
+    const asked = JSON.stringify(request);
+    kindSwitch.ask(request, (next) =>
+      // Lands only on the scheduler and classes it was computed from (an edit meanwhile wins).
+      onEdit((s) =>
+        s.model.kind === 'network' && JSON.stringify(networkSchedulerRequest(s.model, place, kind)) === asked
+          ? setNetworkScheduler(s, place, next)
+          : s,
+      ),
+    );
+  };
   const path = `model.${place}`;
   const messages = useFieldErrors(path);
   const ui = schedulerUi(config);
@@ -45,10 +65,15 @@ function SchedulerCard({ place, legend, config, classes, onEdit }: CardProps) {
           className="span-all"
           path={`${path}.kind`}
           label={`${legend}: scheduler`}
-          value={config.kind}
+          value={kindSwitch.pending ?? config.kind}
           options={KINDS}
-          onChange={(k: SchedulerKind) => onEdit((s) => setNetworkSchedulerKind(s, place, k))}
+          onChange={switchTo}
         />
+        <div role="status" className={`span-all ${kindSwitch.error ? 'field-error' : 'note'}`} data-testid={`${place}-switch-status`}>
+          {kindSwitch.pending
+            ? `Asking the engine for the starting ${SCHEDULERS[kindSwitch.pending].short} settings…`
+            : (kindSwitch.error ?? '')}
+        </div>
         {list
           ? classes.map((c, i) => {
               const value = list.get(config)[i] ?? Number.NaN;

@@ -12,7 +12,8 @@ import {
   setDestinations,
   setGenerator,
   setNetworkPerClass,
-  setNetworkSchedulerKind,
+  networkSchedulerRequest,
+  setNetworkScheduler,
   setTopologyKind,
   setTorusDim,
   setTorusRank,
@@ -46,7 +47,10 @@ describe('network edits', () => {
     const drr = n.interface_scheduler;
     expect(drr.kind === 'drr' && drr.quanta_bytes[7]).toBe(1024);
     // DTable entries of later classes move down one when a class is removed.
-    let s = setNetworkSchedulerKind(added, 'switch_scheduler', 'dtable');
+    let s = setNetworkScheduler(added, 'switch_scheduler', {
+      kind: 'dtable',
+      table: Array.from({ length: 8 }, (_, i) => ({ class: i, weight: 16 })),
+    });
     const table = (x: Scenario) => {
       const sw = net(x).switch_scheduler;
       return sw.kind === 'dtable' ? sw.table : [];
@@ -94,8 +98,13 @@ describe('network edits', () => {
     expect(isConnectionClass(net(on).classes[0]!)).toBe(false);
   });
 
-  it('schedulers convert keeping shares, and per-class numbers are set one by one', () => {
-    let s = setNetworkSchedulerKind(network(), 'interface_scheduler', 'scfq');
+  it('a kind switch asks the engine about the port classes; its answer and per-class numbers are set one by one', () => {
+    const request = networkSchedulerRequest(net(network()), 'interface_scheduler', 'scfq');
+    expect(request.kind).toBe('scfq');
+    expect(request.from).toEqual(net(network()).interface_scheduler);
+    expect(request.classes.map((c) => c.name)).toEqual(net(network()).classes.map((c) => c.name));
+    expect(request.classes.every((c) => c.traffic.size.kind === 'fixed')).toBe(true);
+    let s = setNetworkScheduler(network(), 'interface_scheduler', { kind: 'scfq', weights: [1, 1, 1, 1, 1, 1, 1] });
     const scfq = net(s).interface_scheduler;
     expect(scfq.kind).toBe('scfq');
     s = setNetworkPerClass(s, 'interface_scheduler', 1, 42);

@@ -9,14 +9,16 @@ import type {
   NetworkConfig,
   RoutingConfig,
   Scenario,
+  SchedulerConfig,
   SizeConfig,
+  StartingRequest,
   SwitchConfig,
   TopologyConfig,
 } from '../generated';
 import { maxPacketBytes } from './describe';
 import { editNetwork, IB_PORT_BUFFER } from './networkScenario';
 import { lanesWithClassAdded, lanesWithClassRemoved } from './lanes';
-import { convertScheduler, setPerClass, withClassAdded, withClassRemoved, type SchedulerKind } from '../schedulers/registry';
+import { setPerClass, withClassAdded, withClassRemoved, type SchedulerKind } from '../schedulers/registry';
 
 export type TopologyKind = TopologyConfig['kind'];
 
@@ -209,12 +211,17 @@ export function portClass(c: NetworkClassConfig): ClassConfig {
 
 export type SchedulerPlace = 'interface_scheduler' | 'switch_scheduler';
 
-/** Converts a network's scheduler at `place` to `kind`, keeping the class shares where it can. */
-export function setNetworkSchedulerKind(s: Scenario, place: SchedulerPlace, kind: SchedulerKind): Scenario {
-  return editNetwork(s, (net) => ({
-    ...net,
-    [place]: convertScheduler(net[place], kind, net.classes.map(portClass), net.link.rate_gbps),
-  }));
+/**
+ * What the engine is asked for to switch the scheduler at `place` of network `net` to `kind`
+ * (its starting configuration keeps the class shares where it can).
+ */
+export function networkSchedulerRequest(net: NetworkConfig, place: SchedulerPlace, kind: SchedulerKind): StartingRequest {
+  return { kind, from: net[place], classes: net.classes.map(portClass), rate_gbps: net.link.rate_gbps };
+}
+
+/** Sets the scheduler at `place` (a configuration the engine gave for a kind switch). */
+export function setNetworkScheduler(s: Scenario, place: SchedulerPlace, config: SchedulerConfig): Scenario {
+  return editNetwork(s, (net) => ({ ...net, [place]: config }));
 }
 
 /** Sets item `i` of the per-class list (weights, quanta, …) of the scheduler at `place`. */

@@ -1,6 +1,6 @@
 // Advanced Switching basic table: each entry names a class (VC), which sends one packet.
 import { AS_TABLE_SIZES } from './limits';
-import { apportion, interleave, meanPacketBytes, usable } from './maths';
+import { meanPacketBytes, usable } from './maths';
 import type { SchedulerUi } from './types';
 
 export const asBasic: SchedulerUi<'as_basic'> = {
@@ -9,15 +9,6 @@ export const asBasic: SchedulerUi<'as_basic'> = {
   short: 'AS basic',
   title: 'AS basic table',
   description: 'Cycles a table of classes; each entry sends one whole packet of its class, whatever its size.',
-  convert({ shares, classes }) {
-    // AS serves one packet per entry: entries in proportion to share / mean packet size.
-    const perPacket = shares.map((s, i) => {
-      const c = classes[i];
-      return c ? s / Math.max(1, meanPacketBytes(c)) : 0;
-    });
-    const size = AS_TABLE_SIZES.find((z) => z >= 4 * classes.length) ?? AS_TABLE_SIZES[AS_TABLE_SIZES.length - 1] ?? 1024;
-    return { kind: 'as_basic', table: interleave(apportion(perPacket, size)) };
-  },
   withClassAdded(config, _added, n) {
     // Keep the size: the class with the most entries gives its last one to the new class.
     const counts = new Map<number, number>();

@@ -9,16 +9,6 @@ export const drr: SchedulerUi<'drr'> = {
   short: 'DRR',
   title: 'Deficit Round Robin (DRR)',
   description: 'Visits the classes in turn; each may send its quantum of bytes per round, plus what it was owed.',
-  convert({ shares, classes }) {
-    // Quanta in proportion to the shares, the smallest positive share getting its class's
-    // largest packet (so every class can send a packet each round).
-    const min = Math.min(...shares.filter((s) => s > 0));
-    const base = Math.max(...shares.map((s, i) => (s > 0 ? (largestPacket(classes[i]) * min) / s : 0)), 1);
-    const quanta = shares.map((s) =>
-      s > 0 ? Math.min(MAX_QUANTUM_BYTES, Math.max(1, Math.round((s / min) * base))) : Math.min(MAX_QUANTUM_BYTES, Math.round(base)),
-    );
-    return { kind: 'drr', quanta_bytes: quanta };
-  },
   withClassAdded: (config, added) => ({ ...config, quanta_bytes: [...config.quanta_bytes, largestPacket(added)] }),
   withClassRemoved: (config, i) => ({ ...config, quanta_bytes: dropItem(config.quanta_bytes, i) }),
   weights: (config, classes) => classes.map((_, i) => usable(config.quanta_bytes[i] ?? 0)),

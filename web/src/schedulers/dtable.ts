@@ -1,6 +1,6 @@
 // Deficit Table: (class, weight) entries cycled in order, with a deficit counter per class.
 import { MAX_DTABLE_WEIGHT, MAX_TABLE_ENTRIES } from './limits';
-import { apportion, entriesFromWeights, entryWeightSums, largestPacketCredits, renumber, usable } from './maths';
+import { entryWeightSums, largestPacketCredits, renumber } from './maths';
 import type { SchedulerUi } from './types';
 
 export const dtable: SchedulerUi<'dtable'> = {
@@ -9,17 +9,6 @@ export const dtable: SchedulerUi<'dtable'> = {
   short: 'DTable',
   title: 'Deficit Table (DTable)',
   description: 'Cycles a table of (class, weight) entries; a class owed credits when its entry was left keeps them as a deficit.',
-  convert({ tables, shares, classes, mtuCredits }) {
-    // Every entry lets at least one packet of its class through (the engine's rule for a
-    // DTable): weights are raised to the class's largest packet where they are below it.
-    const atLeastMtu = (cls: number, w: number) => Math.min(MAX_DTABLE_WEIGHT, Math.max(1, usable(w), largestPacketCredits(classes[cls])));
-    const entries = tables ? [...tables.high, ...tables.main] : [];
-    if (entries.length > 0) return { kind: 'dtable', table: entries.map((e) => ({ ...e, weight: atLeastMtu(e.class, e.weight) })) };
-    // One entry per class; weights in credits, the whole table worth n largest packets.
-    const n = classes.length;
-    const weights = apportion(shares, Math.max(n, n * mtuCredits));
-    return { kind: 'dtable', table: entriesFromWeights(weights).map((e) => ({ ...e, weight: atLeastMtu(e.class, e.weight) })) };
-  },
   withClassAdded: (config, added, n) => ({
     ...config,
     table: [...config.table, { class: n, weight: Math.min(MAX_DTABLE_WEIGHT, Math.max(16, largestPacketCredits(added))) }],
@@ -28,7 +17,6 @@ export const dtable: SchedulerUi<'dtable'> = {
   weights: (config, classes) => entryWeightSums(config.table, classes.length),
   sharesNote: 'Share of the weights.',
   tableClasses: (config) => config.table.map((e) => e.class),
-  tables: (config) => ({ high: [], main: config.table }),
   weightedTables: {
     get: (config, side) => (side === 'main' ? config.table : undefined),
     set: (config, side, entries) => (side === 'main' ? { ...config, table: entries } : config),

@@ -18,20 +18,9 @@ export interface FairTexts {
 
 /** The scheduler UI of fair-queueing kind `kind`. */
 export function fairQueueing<K extends FairKind>(kind: K, texts: FairTexts): SchedulerUi<K> {
-  // A configuration of this kind (`{ kind, weights }` is one for every fair kind).
-  const make = (weights: number[]) => ({ kind, weights }) as unknown as ConfigOf<FairKind>;
   const ui: SchedulerUi<FairKind> = {
     kind,
     ...texts,
-    convert({ from, rawWeights, shares }) {
-      // From another kind with weights: the same weights.
-      if ('weights' in from && Array.isArray(from.weights)) return make([...from.weights]);
-      // Keep the source's own numbers when they are whole (credits, quanta), else percentages.
-      const w = rawWeights && rawWeights.some((x) => x > 0) ? rawWeights : shares.map((s) => s * 100);
-      const positive = w.filter((x) => x > 0);
-      const fallback = positive.length > 0 ? Math.min(...positive) : 1;
-      return make(w.map((x) => Number((x > 0 ? x : fallback).toPrecision(6))));
-    },
     withClassAdded(config) {
       const w = config.weights.filter((x) => Number.isFinite(x) && x > 0);
       return { ...config, weights: [...config.weights, w.length > 0 ? Math.min(...w) : 1] };

@@ -7,7 +7,6 @@ export const fifo: SchedulerUi<'fifo'> = {
   short: 'FIFO',
   title: 'FIFO',
   description: 'Sends packets in arrival order, whatever their class.',
-  convert: () => ({ kind: 'fifo' }),
   withClassAdded: (config) => config,
   withClassRemoved: (config) => config,
   weights: () => null,

@@ -1,6 +1,6 @@
 // InfiniBand VLArb: a high and a low table of (VL, weight) entries and the high limit.
-import { IBA_HIGH_LIMIT_UNBOUNDED, IBA_MAX, IBA_MAX_ENTRIES } from './limits';
-import { apportion, capWeights, entriesFromWeights, entryWeightSums, largestPacketCredits, renumber } from './maths';
+import { IBA_MAX, IBA_MAX_ENTRIES } from './limits';
+import { entryWeightSums, largestPacketCredits, renumber } from './maths';
 import type { SchedulerUi } from './types';
 
 const WEIGHT_HELP = 'weight 0 to 255 in 64-byte units (0 = entry skipped)';
@@ -11,18 +11,6 @@ export const iba: SchedulerUi<'iba'> = {
   short: 'IBA',
   title: 'InfiniBand VLArb (high and low tables)',
   description: 'Serves the high table first, up to its high limit, then the low table; each entry may send its weight in 64-byte units.',
-  convert({ from, tables, shares, classes, mtuCredits }) {
-    const entries = tables ? [...tables.high, ...tables.main] : [];
-    if (tables && entries.length > 0) {
-      // From IBA itself both tables carry over; from one table it becomes the low table.
-      const keepHigh = from.kind === 'iba';
-      const low = capWeights(keepHigh ? tables.main : entries, IBA_MAX).slice(0, IBA_MAX_ENTRIES);
-      return { kind: 'iba', high: capWeights(keepHigh ? tables.high : [], IBA_MAX), low, high_limit: IBA_HIGH_LIMIT_UNBOUNDED };
-    }
-    const n = classes.length;
-    const weights = apportion(shares, Math.max(n, n * Math.min(IBA_MAX, mtuCredits)));
-    return { kind: 'iba', high: [], low: capWeights(entriesFromWeights(weights), IBA_MAX), high_limit: IBA_HIGH_LIMIT_UNBOUNDED };
-  },
   withClassAdded: (config, added, n) => ({
     ...config,
     low: [...config.low, { class: n, weight: Math.min(IBA_MAX, largestPacketCredits(added)) }],
@@ -31,7 +19,6 @@ export const iba: SchedulerUi<'iba'> = {
   weights: (config, classes) => entryWeightSums([...config.high, ...config.low], classes.length),
   sharesNote: 'Share of the weights of both tables (the high table also goes first, up to its limit).',
   tableClasses: (config) => [...config.high, ...config.low].map((e) => e.class),
-  tables: (config) => ({ high: config.high, main: config.low }),
   weightedTables: {
     get: (config, side) => (side === 'main' ? undefined : config[side]),
     set: (config, side, entries) => (side === 'main' ? config : { ...config, [side]: entries }),

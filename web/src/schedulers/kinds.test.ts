@@ -1,13 +1,13 @@
-// Every registered kind against the rules its module must keep: defaults for n classes,
+// Every registered kind against the rules its module must keep: the engine's starting
+// configurations (generated fixtures: the web asks the engine for them) read back right,
 // per-class lists and tables in step with the classes when classes are added and removed,
 // the editor's parts matching what the module declares.
 import { describe, expect, it } from 'vitest';
 import type { ClassConfig, SchedulerConfig } from '../generated';
+import { STARTING_2, STARTING_4, STARTING_CLASSES } from '../generated/mathsCases';
 import { AS_TABLE_SIZES, IBA_MAX, IBA_MAX_ENTRIES } from './limits';
 import { largestPacketCredits } from './maths';
 import {
-  convertScheduler,
-  defaultScheduler,
   entryCounts,
   lookupScheduler,
   schedulerName,
@@ -24,7 +24,14 @@ const cls = (name: string, bytes: number): ClassConfig => ({
   name,
   traffic: { load: 0.2, arrivals: { kind: 'constant' }, size: { kind: 'fixed', bytes } },
 });
-const classes = [cls('A', 64), cls('B', 256), cls('C', 1024), cls('D', 2048)];
+const classes = [...STARTING_CLASSES];
+
+/** The engine's starting configuration of `kind` for the first 2 or all 4 classes. */
+function starting(kind: string, n: 2 | 4): SchedulerConfig {
+  const config = (n === 2 ? STARTING_2 : STARTING_4).find((c) => c.kind === kind);
+  if (!config) throw new Error(`no engine starting configuration of ${kind}`);
+  return config;
+}
 
 /** What a configuration says about `n` classes: per-class list length, table classes. */
 function checkFits(config: SchedulerConfig, n: number) {
@@ -65,10 +72,15 @@ describe('the registry', () => {
     }
   });
 
-  it.each(SCHEDULER_KINDS)('%s: the default for 1 to 6 classes fits the classes and the limits', (kind) => {
-    for (let n = 1; n <= 6; n++) {
-      const cs = Array.from({ length: n }, (_, i) => classes[i % classes.length] as ClassConfig);
-      const config = defaultScheduler(kind, cs, 10);
+  it('the engine gives a starting configuration of every kind the web knows, and only those', () => {
+    expect(STARTING_4.map((c) => c.kind)).toEqual([...SCHEDULER_KINDS]);
+    expect(classes.map((c) => c.traffic.size)).toEqual([64, 256, 1024, 2048].map((bytes) => ({ kind: 'fixed', bytes })));
+  });
+
+  it.each(SCHEDULER_KINDS)('%s: the engine\'s start for 2 and 4 classes reads back within the editor\'s limits', (kind) => {
+    for (const n of [2, 4] as const) {
+      const cs = classes.slice(0, n);
+      const config = starting(kind, n);
       expect(config.kind).toBe(kind);
       checkFits(config, n);
       const counts = entryCounts(config, n);
@@ -93,7 +105,7 @@ describe('the registry', () => {
   });
 
   it.each(SCHEDULER_KINDS)('%s: adding and removing classes keeps per-class lists and tables in step', (kind) => {
-    let config = defaultScheduler(kind, classes.slice(0, 2), 10);
+    let config = starting(kind, 2);
     const size = schedulerUi(config).tableClasses?.(config).length;
     for (let n = 2; n < 6; n++) {
       config = withClassAdded(config, classes[n % 4] as ClassConfig, n);
@@ -107,20 +119,14 @@ describe('the registry', () => {
     if (kind === 'as_basic') expect(schedulerUi(config).tableClasses?.(config)).toHaveLength(size ?? -1);
   });
 
-  it('a DTable entry lets a packet of its class through, whatever it was converted from', () => {
-    // IBA weights may be below a packet (a packet starts while any weight is left); DTable's may not.
-    const iba: SchedulerConfig = { kind: 'iba', high: [], low: [{ class: 2, weight: 3 }, { class: 3, weight: 200 }], high_limit: 255 };
-    const skewed: SchedulerConfig = { kind: 'drr', quanta_bytes: [64, 64, 64, 1_000_000] };
-    for (const from of [iba, skewed]) {
-      const config = convertScheduler(from, 'dtable', classes, 10);
-      expect(config.kind === 'dtable' && config.table.every((e) => e.weight >= largestPacketCredits(classes[e.class]))).toBe(true);
-    }
+  it('a DTable entry added with a class lets a packet of its class through', () => {
+    // (Converted tables keep that rule in the engine: starting_tests.rs.)
     const added = withClassAdded({ kind: 'dtable', table: [{ class: 0, weight: 1 }] }, cls('Big', 4096), 1);
     expect(added.kind === 'dtable' && added.table[1]).toEqual({ class: 1, weight: 64 });
   });
 
   it.each(SCHEDULER_KINDS)('%s: setting one per-class item changes only that item', (kind) => {
-    const config = defaultScheduler(kind, classes, 10);
+    const config = starting(kind, 4);
     const list = schedulerUi(config).perClass;
     const next = setPerClass(config, 2, 7);
     if (!list) {

@@ -1,6 +1,7 @@
-// Arithmetic the scheduler modules share: shares from weights, integer apportionment,
-// smooth interleaving, packet sizes of a class. Used to build starting values when the
-// kind is switched or a class is added; the engine computes every result.
+// Arithmetic the scheduler modules share: shares from weights, packet sizes of a class,
+// list and table edits when a class is added or removed. A kind switch asks the engine
+// (`starting_scheduler`: its apportionment and interleaving, which the web keeps no copy
+// of); the engine computes every result.
 import type { ClassConfig, TableEntry } from '../generated';
 import { PARETO_STABLE_TAIL } from '../generated/mathsCases';
 import { UNIT_BYTES } from './limits';
@@ -59,64 +60,6 @@ export function normalise(weights: readonly number[]): number[] {
   return weights.map((w) => (total > 0 ? usable(w) / total : 0));
 }
 
-/**
- * Splits `total` into integers proportional to `shares` (largest remainder), giving at
- * least `min` to every class with a positive share while that is possible.
- */
-export function apportion(shares: readonly number[], total: number, min = 1): number[] {
-  const s = normalise(shares);
-  const positive = s.filter((x) => x > 0).length;
-  const floor = positive * min <= total ? min : 0;
-  const out = s.map((x) => (x > 0 ? Math.max(floor, Math.floor(x * total)) : 0));
-  let left = total - out.reduce((a, b) => a + b, 0);
-  const order = s
-    .map((x, i) => ({ i, r: x * total - Math.floor(x * total) }))
-    .filter(({ i }) => (s[i] ?? 0) > 0)
-    .sort((a, b) => b.r - a.r || a.i - b.i);
-  for (let k = 0; left > 0 && order.length > 0; k++, left--) {
-    const i = order[k % order.length]?.i ?? 0;
-    out[i] = (out[i] ?? 0) + 1;
-  }
-  // Over-allocation (from the minimum): take back from the largest.
-  while (left < 0) {
-    let big = 0;
-    out.forEach((v, i) => {
-      if (v > (out[big] ?? 0)) big = i;
-    });
-    if ((out[big] ?? 0) <= floor) break;
-    out[big] = (out[big] ?? 0) - 1;
-    left++;
-  }
-  return out;
-}
-
-/**
- * Interleaves classes with the given entry counts smoothly (each slot goes to the class
- * furthest behind its ideal position; ties to the lower class index): a local stand-in
- * for the engine's service lists, used when converting between kinds.
- */
-export function interleave(counts: readonly number[]): number[] {
-  const total = counts.reduce((a, b) => a + Math.max(0, b), 0);
-  const given = counts.map(() => 0);
-  const out: number[] = [];
-  for (let k = 0; k < total; k++) {
-    let best = -1;
-    let bestLag = -Infinity;
-    counts.forEach((c, i) => {
-      if (c <= 0 || (given[i] ?? 0) >= c) return;
-      const lag = ((k + 1) * c) / total - (given[i] ?? 0);
-      if (lag > bestLag + 1e-12) {
-        bestLag = lag;
-        best = i;
-      }
-    });
-    if (best < 0) break;
-    given[best] = (given[best] ?? 0) + 1;
-    out.push(best);
-  }
-  return out;
-}
-
 /** Sum of entry weights per class (entries naming no class of the `n` are left out). */
 export function entryWeightSums(entries: readonly TableEntry[], n: number): number[] {
   const sums = new Array<number>(n).fill(0);
@@ -124,18 +67,6 @@ export function entryWeightSums(entries: readonly TableEntry[], n: number): numb
     if (Number.isInteger(e.class) && e.class >= 0 && e.class < n) sums[e.class] = (sums[e.class] ?? 0) + usable(e.weight);
   }
   return sums;
-}
-
-/** Entries with one per positive weight, class = index. */
-export function entriesFromWeights(weights: readonly number[]): TableEntry[] {
-  return weights.flatMap((w, i) => (w > 0 ? [{ class: i, weight: w }] : []));
-}
-
-/** Scales entry weights down so the largest is at most `max` (at least 1 each). */
-export function capWeights(entries: readonly TableEntry[], max: number): TableEntry[] {
-  const top = Math.max(0, ...entries.map((e) => usable(e.weight)));
-  const f = top > max ? max / top : 1;
-  return entries.map((e) => ({ class: e.class, weight: Math.max(1, Math.round(usable(e.weight) * f)) }));
 }
 
 /** Drops entries of class `i` and renumbers the later classes. */
@@ -146,9 +77,4 @@ export function renumber(entries: readonly TableEntry[], i: number): TableEntry[
 /** `list` without item `i`. */
 export function dropItem<T>(list: readonly T[], i: number): T[] {
   return list.filter((_, k) => k !== i);
-}
-
-/** Priorities by class index: class 0 highest (n − 1), clamped to 0..max. */
-export function indexPriorities(n: number, max: number): number[] {
-  return Array.from({ length: n }, (_, i) => Math.max(0, Math.min(max, n - 1 - i)));
 }

@@ -10,11 +10,11 @@ import { dtable } from './dtable';
 import { edf } from './edf';
 import { fifo } from './fifo';
 import { iba } from './iba';
-import { largestPacketCredits, normalise } from './maths';
+import { normalise } from './maths';
 import { scfq } from './scfq';
 import { sfq } from './sfq';
 import { strictPriority } from './strictPriority';
-import type { Conversion, PerClassList, SchedulerKind, SchedulerUi } from './types';
+import type { PerClassList, SchedulerKind, SchedulerUi } from './types';
 import { wf2qPlus } from './wf2qPlus';
 import { wfq } from './wfq';
 
@@ -74,46 +74,6 @@ export function classWeights(config: SchedulerConfig, classes: readonly ClassCon
 export function schedulerShares(config: SchedulerConfig, classes: readonly ClassConfig[]): number[] | null {
   const w = classWeights(config, classes);
   return w ? normalise(w) : null;
-}
-
-/** What carries over from `from` (see `Conversion`). */
-function conversion(from: SchedulerConfig, classes: readonly ClassConfig[], rateGbps: number): Conversion {
-  const ui = schedulerUi(from);
-  const n = classes.length;
-  const rawWeights = ui.weights(from, classes);
-  const shares = rawWeights ? normalise(rawWeights) : [];
-  return {
-    from,
-    classes,
-    rateGbps: Number.isFinite(rateGbps) && rateGbps > 0 ? rateGbps : 1,
-    // Kinds without shares (or all weights 0) convert as equal shares.
-    shares: shares.some((x) => x > 0) ? shares : classes.map(() => 1 / Math.max(1, n)),
-    rawWeights,
-    tables: ui.tables ? ui.tables(from) : null,
-    priorities: ui.priorities ? ui.priorities(from, n) : null,
-    mtuCredits: Math.max(1, ...classes.map(largestPacketCredits)),
-  };
-}
-
-/**
- * A configuration of `kind` that keeps what carries over from `from`: per-class shares
- * (table weights ↔ quanta ↔ fair-queueing weights ↔ AS entry counts), table entries
- * between DTable and IBA, and the priority order between strict priority and EDF.
- * `rateGbps` sizes EDF deadlines (time to send a class's largest packet at its share).
- */
-export function convertScheduler(
-  from: SchedulerConfig,
-  kind: SchedulerKind,
-  classes: readonly ClassConfig[],
-  rateGbps: number,
-): SchedulerConfig {
-  if (from.kind === kind) return from;
-  return schedulerUi({ kind }).convert(conversion(from, classes, rateGbps));
-}
-
-/** The starting configuration of `kind` for `classes`: equal shares, class 0 first. */
-export function defaultScheduler(kind: SchedulerKind, classes: readonly ClassConfig[], rateGbps: number): SchedulerConfig {
-  return schedulerUi({ kind }).convert(conversion({ kind: 'fifo' }, classes, rateGbps));
 }
 
 /** The scheduler with class `added` appended (its index is `n`, the old class count). */

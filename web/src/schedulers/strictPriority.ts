@@ -1,6 +1,6 @@
 // Strict priority: the highest-priority class with a packet that can go.
 import { MAX_PRIORITY } from './limits';
-import { dropItem, indexPriorities } from './maths';
+import { dropItem } from './maths';
 import type { SchedulerUi } from './types';
 
 export const strictPriority: SchedulerUi<'strict_priority'> = {
@@ -9,15 +9,10 @@ export const strictPriority: SchedulerUi<'strict_priority'> = {
   short: 'Strict priority',
   title: 'Strict priority',
   description: 'Always sends the highest-priority class that has a packet; lower classes can starve.',
-  convert: ({ priorities, classes }) => ({
-    kind: 'strict_priority',
-    priorities: priorities ? [...priorities] : indexPriorities(classes.length, MAX_PRIORITY),
-  }),
   withClassAdded: (config) => ({ ...config, priorities: [...config.priorities, 0] }),
   withClassRemoved: (config, i) => ({ ...config, priorities: dropItem(config.priorities, i) }),
   weights: () => null,
   sharesNote: 'Strict priority does not reserve bandwidth: classes share the link by priority.',
-  priorities: (config, n) => Array.from({ length: n }, (_, i) => config.priorities[i] ?? 0),
   perClass: {
     field: 'priorities',
     label: 'Priority',

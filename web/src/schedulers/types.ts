@@ -1,5 +1,5 @@
 // What the web knows about one scheduler kind (`SchedulerUi`), and the pieces a kind's
-// module is written with: the conversion context, the editor's parts, the animation's
+// module is written with: the editor's parts, the animation's
 // sentence context. Types only: every kind's module fills one `SchedulerUi`, and
 // `registry.ts` lists them (a record over the generated kinds, so TypeScript asks for a
 // new kind's entry).
@@ -10,27 +10,6 @@ export type SchedulerKind = SchedulerConfig['kind'];
 
 /** The configuration of one kind. */
 export type ConfigOf<K extends SchedulerKind> = Extract<SchedulerConfig, { kind: K }>;
-
-/**
- * What a configuration of a new kind is built from when the user switches kinds (or a
- * default is needed): everything that carries over from the old configuration `from`.
- */
-export interface Conversion {
-  from: SchedulerConfig;
-  classes: readonly ClassConfig[];
-  /** Link rate in Gb/s (positive). */
-  rateGbps: number;
-  /** Bandwidth share of every class under `from` (equal shares when `from` has none). */
-  shares: readonly number[];
-  /** `from`'s own relative weights (credits, quanta, weights), or null when it has none. */
-  rawWeights: readonly number[] | null;
-  /** `from`'s arbitration tables, or null when it has none. */
-  tables: { high: readonly TableEntry[]; main: readonly TableEntry[] } | null;
-  /** `from`'s explicit priority of every class (higher first), or null when it has no order. */
-  priorities: readonly number[] | null;
-  /** Credits (64 B) of the largest packet of any class (at least 1). */
-  mtuCredits: number;
-}
 
 /** A list with one number per class (weights, quanta, priorities, deadlines). */
 export interface PerClassList<K extends SchedulerKind> {
@@ -139,8 +118,6 @@ export interface SchedulerUi<K extends SchedulerKind> {
   title: string;
   /** One sentence on how it chooses. */
   description: string;
-  /** A configuration of this kind from what carries over (see `Conversion`). */
-  convert(c: Conversion): ConfigOf<K>;
   /** The configuration with a class appended (index `n`, the old class count). */
   withClassAdded(config: ConfigOf<K>, added: ClassConfig, n: number): ConfigOf<K>;
   /** The configuration without class `i` (of `n`), later classes renumbered. */
@@ -162,10 +139,6 @@ export interface SchedulerUi<K extends SchedulerKind> {
     /** Most entries of a side and the range of an entry's weight. */
     limits(side: TableSide): { maxEntries: number; minWeight: number; maxWeight: number };
   };
-  /** Arbitration tables, for conversion (`main`: the table, or IBA's low table). */
-  tables?(config: ConfigOf<K>): { high: readonly TableEntry[]; main: readonly TableEntry[] };
-  /** Explicit priority of every class (higher first), for kinds that order classes. */
-  priorities?(config: ConfigOf<K>, n: number): number[];
   perClass?: PerClassList<K>;
   /** The link lab's editor, part by part. */
   editor: readonly EditorPart<K>[];

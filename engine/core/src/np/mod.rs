@@ -29,22 +29,13 @@ pub use node::NpNode;
 
 use crate::scenario::tagged::tagged_enum;
 
-// Never compiled: the registry macro below declares these modules, which hides their files
-// from cargo-mutants (it finds files by walking `mod` items). Listing a scheduler here only
-// lets `cargo mutants` mutate it (docs/robustness.md § Mutation testing); `rustfmt::skip`
-// keeps `cargo fmt` from formatting them through these lines.
-#[cfg(any())]
-#[rustfmt::skip]
-mod heap;
-#[cfg(any())]
-#[rustfmt::skip]
-mod hilq;
-#[cfg(any())]
-#[rustfmt::skip]
-mod pcfq;
-#[cfg(any())]
-#[rustfmt::skip]
-mod separate_wfq;
+// The schedulers' modules: plain `mod` lines, each with its one line in the registry
+// below (cargo-mutants finds files only through `mod` items, so the macro cannot declare
+// them).
+pub mod heap;
+pub mod hilq;
+pub mod pcfq;
+pub mod separate_wfq;
 
 // The registry: one line per scheduler (see `registry.rs` and `docs/architecture.md`).
 registry::np_scheduler_registry! {

@@ -51,6 +51,11 @@ impl NpSchedulerSpec for Pcfq {
     }
 
     fn build(config: &PcfqConfig, setup: &NpSetup) -> Box<dyn NpScheduler> {
-        Box::new(Pcfq::new(*config, &FairFlow::of(setup), setup.pool_hz, setup.link_bps))
+        Box::new(Pcfq::new(
+            *config,
+            &FairFlow::of(setup),
+            setup.pool_hz,
+            setup.link_bps,
+        ))
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! Each line gives the scenario's `kind` tag, the variant of `NpSchedulerConfig` with its
 //! configuration type (none for a scheduler without parameters) and the module and type
-//! implementing [`NpSchedulerSpec`](super::spec::NpSchedulerSpec). The macro declares the
-//! module, re-exports the scheduler, and generates the enum (serde tag, JSON Schema,
+//! implementing [`NpSchedulerSpec`](super::spec::NpSchedulerSpec) (its module is declared
+//! by a plain `mod` line in `np/mod.rs`, where cargo-mutants sees it). The macro
+//! re-exports the scheduler and generates the enum (serde tag, JSON Schema,
 //! TypeScript type, path-keeping deserialiser) and every dispatch over the kinds: `kind`,
 //! `KINDS`, `validate`, `check_period` and `build`.
 
@@ -16,7 +17,7 @@ macro_rules! np_scheduler_registry {
     (@config $c:ident $config:ty) => { $c };
     (@config $c:ident) => { &() };
     ($( $(#[$doc:meta])* $kind:literal => $variant:ident $(($config:ty))? by $module:ident :: $spec:ident, )*) => {
-        $( pub mod $module; pub use $module::$spec; )*
+        $( pub use $module::$spec; )*
 
         /// The scheduler of a network processor.
         #[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema, ts_rs::TS)]

@@ -89,6 +89,11 @@ impl NpSchedulerSpec for SeparateWfq {
     }
 
     fn build(config: &PcfqConfig, setup: &NpSetup) -> Box<dyn NpScheduler> {
-        Box::new(SeparateWfq::new(*config, &FairFlow::of(setup), setup.pool_hz, setup.link_bps))
+        Box::new(SeparateWfq::new(
+            *config,
+            &FairFlow::of(setup),
+            setup.pool_hz,
+            setup.link_bps,
+        ))
     }
 }

@@ -61,6 +61,33 @@ pub struct PortSl2Vl {
     pub sl2vl: Vec<u8>,
 }
 
+/// The crossbar speed and port buffers of a switch whose buffers are per port and
+/// shared by its VLs (the InfiniBand- and Omni-Path-like switches), read from its
+/// config's fields of the same names. (*Choice*: each config keeps its own fields
+/// rather than a `#[serde(flatten)]`ed struct, because serde buffers flattened fields,
+/// so a bad value there would be reported at `model.switch` instead of its field, and
+/// an unknown field's message would lose the list of known ones.)
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PortBuffers {
+    /// Crossbar rate as a multiple of the link rate.
+    pub speedup: f64,
+    /// Input buffer per port, shared by its VLs, in bytes.
+    pub input_buffer_bytes: u32,
+    /// Output buffer per port, shared by its VLs, in bytes.
+    pub output_buffer_bytes: u32,
+}
+
+impl InfinibandConfig {
+    /// Its crossbar speed and port buffers.
+    pub fn port_buffers(&self) -> PortBuffers {
+        PortBuffers {
+            speedup: self.speedup,
+            input_buffer_bytes: self.input_buffer_bytes,
+            output_buffer_bytes: self.output_buffer_bytes,
+        }
+    }
+}
+
 impl Default for InfinibandConfig {
     fn default() -> Self {
         InfinibandConfig {

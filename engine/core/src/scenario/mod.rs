@@ -14,6 +14,7 @@ mod lanes_rules;
 mod migrate;
 mod network;
 mod network_processor;
+mod network_rules;
 pub mod omnipath_config;
 mod parse;
 pub(crate) mod rules;
@@ -35,7 +36,7 @@ pub use bounds::{WorkEstimate, work_estimate};
 pub use migrate::{CURRENT_VERSION, migrate};
 pub use network::{
     CentralCycles, CioqConfig, InfinibandConfig, InterfaceConfig, MinTopology, NetworkClassConfig,
-    NetworkConfig, NetworkLinkConfig, OmnipathSwitchConfig, PortSl2Vl, RoutingConfig,
+    NetworkConfig, NetworkLinkConfig, OmnipathSwitchConfig, PortBuffers, PortSl2Vl, RoutingConfig,
     SingleSwitchTopology, StageCycles, SwitchConfig, TopologyConfig, TorusTopology, TreeTopology,
     TwoVcConfig, VcArbitration,
 };

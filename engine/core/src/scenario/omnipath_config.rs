@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::infiniband_config::{
-    IbRulesInput, MAX_STAGE_CYCLES, REFERENCE_PORT_BUFFER_BYTES, StageCycles, validate_port_buffers,
+    IbRulesInput, MAX_STAGE_CYCLES, PortBuffers, REFERENCE_PORT_BUFFER_BYTES, StageCycles,
+    validate_port_buffers,
 };
 use super::rules::Problems;
 
@@ -138,6 +139,15 @@ impl Default for OmnipathSwitchConfig {
 }
 
 impl OmnipathSwitchConfig {
+    /// Its crossbar speed and port buffers.
+    pub fn port_buffers(&self) -> PortBuffers {
+        PortBuffers {
+            speedup: self.speedup,
+            input_buffer_bytes: self.input_buffer_bytes,
+            output_buffer_bytes: self.output_buffer_bytes,
+        }
+    }
+
     /// Each of an MPort's central links' buffer, in bytes.
     pub fn central_link_bytes(&self) -> u32 {
         self.central_buffer_bytes / MPORT_LINKS

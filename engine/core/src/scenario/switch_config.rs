@@ -90,7 +90,7 @@ pub enum VcArbitration {
     RoundRobin,
 }
 
-pub use super::infiniband_config::{InfinibandConfig, PortSl2Vl, StageCycles};
+pub use super::infiniband_config::{InfinibandConfig, PortBuffers, PortSl2Vl, StageCycles};
 pub use super::omnipath_config::{CentralCycles, OmnipathSwitchConfig};
 
 /// What every switch kind has: crossbar speed, header time and buffer sizes.
@@ -143,46 +143,52 @@ impl SwitchConfig {
 
     /// The fields every switch kind has.
     pub fn basics(&self) -> SwitchBasics {
-        let (speedup, header_crossing_ns, input_buffer_bytes, output_buffer_bytes) = match self {
-            SwitchConfig::Infiniband(c) => {
-                return SwitchBasics {
-                    speedup: c.speedup,
-                    // The header time follows from the stage cycles and the link rate
-                    // (checked by `InfinibandConfig::validate`).
-                    header_crossing_ns: 0,
-                    input_buffer_bytes: c.input_buffer_bytes,
-                    output_buffer_bytes: c.output_buffer_bytes,
-                    per_port: true,
-                };
-            }
-            SwitchConfig::Omnipath(c) => {
-                return SwitchBasics {
-                    speedup: c.speedup,
-                    header_crossing_ns: 0,
-                    input_buffer_bytes: c.input_buffer_bytes,
-                    output_buffer_bytes: c.output_buffer_bytes,
-                    per_port: true,
-                };
-            }
-            SwitchConfig::Cioq(c) => (
-                c.speedup,
-                c.header_crossing_ns,
-                c.input_buffer_bytes,
-                c.output_buffer_bytes,
-            ),
-            SwitchConfig::TwoVc(c) => (
-                c.speedup,
-                c.header_crossing_ns,
-                c.input_buffer_bytes,
-                c.output_buffer_bytes,
-            ),
-        };
+        match self {
+            SwitchConfig::Cioq(c) => c.basics(),
+            SwitchConfig::TwoVc(c) => c.basics(),
+            SwitchConfig::Infiniband(c) => c.port_buffers().basics(),
+            SwitchConfig::Omnipath(c) => c.port_buffers().basics(),
+        }
+    }
+}
+
+impl CioqConfig {
+    /// The fields every switch kind has (buffers per port and lane).
+    pub fn basics(&self) -> SwitchBasics {
         SwitchBasics {
-            speedup,
-            header_crossing_ns,
-            input_buffer_bytes,
-            output_buffer_bytes,
+            speedup: self.speedup,
+            header_crossing_ns: self.header_crossing_ns,
+            input_buffer_bytes: self.input_buffer_bytes,
+            output_buffer_bytes: self.output_buffer_bytes,
             per_port: false,
+        }
+    }
+}
+
+impl TwoVcConfig {
+    /// The fields every switch kind has (buffers per port and lane).
+    pub fn basics(&self) -> SwitchBasics {
+        SwitchBasics {
+            speedup: self.speedup,
+            header_crossing_ns: self.header_crossing_ns,
+            input_buffer_bytes: self.input_buffer_bytes,
+            output_buffer_bytes: self.output_buffer_bytes,
+            per_port: false,
+        }
+    }
+}
+
+impl PortBuffers {
+    /// The fields every switch kind has: buffers per port, shared by its lanes; no
+    /// header time in ns (it follows from the stage cycles and the link rate, checked
+    /// by the switch's own rules).
+    pub fn basics(&self) -> SwitchBasics {
+        SwitchBasics {
+            speedup: self.speedup,
+            header_crossing_ns: 0,
+            input_buffer_bytes: self.input_buffer_bytes,
+            output_buffer_bytes: self.output_buffer_bytes,
+            per_port: true,
         }
     }
 }
@@ -214,5 +220,123 @@ pub(super) fn validate_switch(sw: &SwitchBasics, link: Option<BitRate>, p: &mut 
                 sw.header_crossing_ns
             ),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+    use crate::EngineError;
+    use serde_json::{Value, json};
+
+    /// Every problem (path, message) of a network scenario whose switch is `switch`.
+    fn problems(switch: Value) -> Vec<(String, String)> {
+        let mut d: Value =
+            serde_json::from_str(include_str!("../../tests/data/network-r2.json")).unwrap();
+        d["model"]["switch"] = switch;
+        match crate::Run::from_json(&d.to_string()) {
+            Err(EngineError::Invalid { errors }) => {
+                errors.into_iter().map(|e| (e.path, e.message)).collect()
+            }
+            Err(e) => panic!("{e:?}"),
+            Ok(_) => Vec::new(),
+        }
+    }
+
+    /// A bad value of a field shared by the two switches with per-port buffers is named
+    /// at that field, with serde's message or the rule, and an unknown field lists the
+    /// known ones (pinned when their fields got a common reader, `PortBuffers`).
+    #[test]
+    fn shared_buffer_fields_name_the_field() {
+        let too_small = |f: &str| {
+            vec![
+                (
+                    format!("model.switch.{f}"),
+                    "divided among the port's 7 VLs must give each at least the largest packet (2048 B) (got 1024 B, 146 B each)".to_string(),
+                ),
+                (
+                    format!("model.switch.{f}"),
+                    "must hold at least one packet of every class: class \"VI\" sends up to 2048 B but the buffer has 1024 B".to_string(),
+                ),
+                (
+                    format!("model.switch.{f}"),
+                    "must hold at least one packet of every class: class \"CL\" sends up to 2048 B but the buffer has 1024 B".to_string(),
+                ),
+            ]
+        };
+        let one = |f: &str, m: &str| vec![(format!("model.switch.{f}"), m.to_string())];
+        for (kind, known) in [
+            (
+                "infiniband",
+                "`speedup`, `input_buffer_bytes`, `output_buffer_bytes`, `cycles`, `output_sl2vl`",
+            ),
+            (
+                "omnipath",
+                "`speedup`, `input_buffer_bytes`, `output_buffer_bytes`, `central_buffer_bytes`, `cycles`, `central_cycles`",
+            ),
+        ] {
+            let cases = [
+                (
+                    "speedup",
+                    json!("fast"),
+                    one("speedup", "invalid type: string \"fast\", expected f64"),
+                ),
+                (
+                    "speedup",
+                    json!(0.5),
+                    one(
+                        "speedup",
+                        "must be a crossbar speedup from 1 to 16 times the link rate (got 0.5)",
+                    ),
+                ),
+                (
+                    "input_buffer_bytes",
+                    json!("x"),
+                    one(
+                        "input_buffer_bytes",
+                        "invalid type: string \"x\", expected u32",
+                    ),
+                ),
+                (
+                    "input_buffer_bytes",
+                    json!(-1),
+                    one(
+                        "input_buffer_bytes",
+                        "invalid value: integer `-1`, expected u32",
+                    ),
+                ),
+                (
+                    "input_buffer_bytes",
+                    json!(1024),
+                    too_small("input_buffer_bytes"),
+                ),
+                (
+                    "output_buffer_bytes",
+                    json!(1.5),
+                    one(
+                        "output_buffer_bytes",
+                        "invalid type: floating point `1.5`, expected u32",
+                    ),
+                ),
+                (
+                    "output_buffer_bytes",
+                    json!(1024),
+                    too_small("output_buffer_bytes"),
+                ),
+                (
+                    "bogus",
+                    json!(1),
+                    one(
+                        "bogus",
+                        &format!("is not a known field here (expected one of {known})"),
+                    ),
+                ),
+            ];
+            for (field, value, expected) in cases {
+                let mut s = json!({"kind": kind});
+                s[field] = value;
+                assert_eq!(problems(s), expected, "{kind} {field}");
+            }
+        }
     }
 }

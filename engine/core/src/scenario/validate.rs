@@ -51,7 +51,7 @@ pub fn validate(s: &Scenario) -> Result<(), EngineError> {
     }
     match &s.model {
         Model::LinkLab(lab) => validate_link_lab(s, lab, &mut p),
-        Model::Network(net) => super::network::validate_network(s, net, &mut p),
+        Model::Network(net) => super::network_rules::validate_network(s, net, &mut p),
         Model::NetworkProcessor(np) => {
             super::network_processor::validate_network_processor(s, np, &mut p)
         }

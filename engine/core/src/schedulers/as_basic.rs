@@ -13,15 +13,16 @@
 //! examined (software) and the entries a hardware linear scan would step over.
 //! See `shared/spec/10-schedulers.md` ("AS basic table").
 
-use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
-use crate::time::SimTime;
+use super::rules::{class_index, require_entries};
+use super::starting::{Carried, Carries, ClassSize, apportion_shares, interleave, usable};
 use super::{PortSetup, SchedulerSpec};
+use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
+use super::{TableEntry, TableSide, TraceTableEntry};
 use crate::problems::{ClassRef, Problems};
+use crate::time::SimTime;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-use super::rules::{class_index, require_entries};
-use super::{TableEntry, TableSide, TraceTableEntry};
 
 /// Table sizes the Advanced Switching basic table allows.
 pub const AS_TABLE_SIZES: [usize; 6] = [32, 64, 128, 256, 512, 1024];
@@ -106,6 +107,40 @@ impl SchedulerSpec for AsBasic {
         require_entries(classes, &[&entries], p);
     }
 
+    fn starting(c: &Carried<'_>) -> AsBasicConfig {
+        // One packet per entry: entries in proportion to share / mean packet size, in the
+        // smallest table giving every class 4 entries (else the largest), WF2Q-spread.
+        let per_packet: Vec<f64> = c
+            .shares
+            .iter()
+            .zip(c.classes)
+            .map(|(&s, class)| s / class.mean_bytes.max(1.0))
+            .collect();
+        let want = 4 * c.classes.len();
+        let size = AS_TABLE_SIZES
+            .iter()
+            .copied()
+            .find(|&z| z >= want)
+            .unwrap_or(AS_TABLE_SIZES[AS_TABLE_SIZES.len() - 1]);
+        AsBasicConfig {
+            table: interleave(&apportion_shares(&per_packet, size as u64)),
+        }
+    }
+
+    fn carries(config: &AsBasicConfig, classes: &[ClassSize]) -> Carries {
+        // Bytes follow packet sizes: entries x mean packet size.
+        let mut weights = vec![0.0; classes.len()];
+        for &c in &config.table {
+            if let (Some(w), Some(class)) = (weights.get_mut(c as usize), classes.get(c as usize)) {
+                *w += usable(class.mean_bytes);
+            }
+        }
+        Carries {
+            weights: Some(weights),
+            ..Carries::default()
+        }
+    }
+
     fn build(config: &AsBasicConfig, port: PortSetup) -> Box<dyn Scheduler> {
         Box::new(AsBasic::new(&config.table, port.classes))
     }
@@ -126,7 +161,6 @@ impl SchedulerSpec for AsBasic {
 }
 
 impl Scheduler for AsBasic {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.active.clear();
         port.active_classes(&mut self.active);

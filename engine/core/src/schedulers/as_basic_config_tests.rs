@@ -19,7 +19,12 @@ fn classes(n: usize) -> Vec<ClassRef<'static>> {
 /// The field paths of the problems found, in order.
 fn paths(table: Vec<u32>, classes_n: usize) -> Vec<String> {
     let mut p = Problems::default();
-    AsBasic::validate(&AsBasicConfig { table }, &classes(classes_n), "model.scheduler", &mut p);
+    AsBasic::validate(
+        &AsBasicConfig { table },
+        &classes(classes_n),
+        "model.scheduler",
+        &mut p,
+    );
     p.0.into_iter().map(|e| e.path).collect()
 }
 
@@ -33,12 +38,19 @@ fn cycling(len: u32) -> Vec<u32> {
 fn the_trace_lists_the_configured_table_without_weights() {
     let mut table = cycling(32);
     table[5] = 7;
-    let layout = AsBasic::table_layout(&AsBasicConfig { table: table.clone() });
+    let layout = AsBasic::table_layout(&AsBasicConfig {
+        table: table.clone(),
+    });
     assert_eq!(layout.len(), 32);
     for (i, e) in layout.iter().enumerate() {
         assert_eq!(
             e,
-            &TraceTableEntry { table: TableSide::Main, index: i as u32, class: table[i], weight: None }
+            &TraceTableEntry {
+                table: TableSide::Main,
+                index: i as u32,
+                class: table[i],
+                weight: None
+            }
         );
     }
 }
@@ -47,7 +59,11 @@ fn the_trace_lists_the_configured_table_without_weights() {
 #[test]
 fn every_allowed_size_and_the_highest_vc_are_valid() {
     for len in [32, 64, 128, 256, 512, 1024] {
-        assert_eq!(paths(cycling(len), 3), Vec::<String>::new(), "{len} entries");
+        assert_eq!(
+            paths(cycling(len), 3),
+            Vec::<String>::new(),
+            "{len} entries"
+        );
     }
     let mut table = cycling(32);
     table[31] = 31;
@@ -61,8 +77,17 @@ fn bad_tables_are_refused_with_their_paths() {
     for len in [0, 1, 31, 33, 48, 1023, 1025, 2048] {
         let got = paths(cycling(len), 3);
         let expected: &[&str] = match len {
-            0 => &["model.scheduler.table", "model.classes[0]", "model.classes[1]", "model.classes[2]"],
-            1 => &["model.scheduler.table", "model.classes[1]", "model.classes[2]"],
+            0 => &[
+                "model.scheduler.table",
+                "model.classes[0]",
+                "model.classes[1]",
+                "model.classes[2]",
+            ],
+            1 => &[
+                "model.scheduler.table",
+                "model.classes[1]",
+                "model.classes[2]",
+            ],
             _ => &["model.scheduler.table"],
         };
         assert_eq!(got, expected, "{len} entries");

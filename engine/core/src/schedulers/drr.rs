@@ -30,14 +30,15 @@
 //!   nothing are skipped at once (each active class gets the quanta of those rounds), so
 //!   a decision takes at most about two rounds of visits whatever the quanta.
 
-use super::{PortView, Registers, Scheduler, SchedulerCost};
-use crate::time::SimTime;
+use super::rules::per_class_values;
+use super::starting::{Carried, Carries, ClassSize, largest_packet};
 use super::{PortSetup, SchedulerSpec};
+use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::problems::{ClassRef, Problems};
+use crate::time::SimTime;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-use super::rules::per_class_values;
 
 /// Largest DRR quantum, in bytes.
 pub const MAX_QUANTUM_BYTES: u32 = 1 << 24;
@@ -150,13 +151,53 @@ impl SchedulerSpec for Drr {
         );
     }
 
+    fn starting(c: &Carried<'_>) -> DrrConfig {
+        // Quanta in proportion to the shares, the smallest positive share getting its
+        // class's largest packet (every class can send a packet each round).
+        let min = c
+            .shares
+            .iter()
+            .copied()
+            .filter(|&s| s > 0.0)
+            .fold(f64::INFINITY, f64::min);
+        let base = c
+            .shares
+            .iter()
+            .zip(c.classes)
+            .filter(|&(&s, _)| s > 0.0)
+            .map(|(&s, class)| f64::from(largest_packet(class)) * min / s)
+            .fold(1.0, f64::max);
+        let quantum = |x: f64| (x.round() as u32).clamp(1, MAX_QUANTUM_BYTES);
+        let quanta_bytes = c
+            .shares
+            .iter()
+            .map(|&s| {
+                if s > 0.0 {
+                    quantum(s / min * base)
+                } else {
+                    quantum(base)
+                }
+            })
+            .collect();
+        DrrConfig { quanta_bytes }
+    }
+
+    fn carries(config: &DrrConfig, classes: &[ClassSize]) -> Carries {
+        let weights = (0..classes.len())
+            .map(|i| config.quanta_bytes.get(i).map_or(0.0, |&q| f64::from(q)))
+            .collect();
+        Carries {
+            weights: Some(weights),
+            ..Carries::default()
+        }
+    }
+
     fn build(config: &DrrConfig, _port: PortSetup) -> Box<dyn Scheduler> {
         Box::new(Drr::new(&config.quanta_bytes))
     }
 }
 
 impl Scheduler for Drr {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = self.quantum.len();
         let mut class = match self.current {

@@ -7,17 +7,22 @@
 //! `sum(weights of i) / sum(all weights)` whatever the packet sizes.
 //! See `shared/spec/10-schedulers.md` ("DTable") for the reference pseudocode.
 
-use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
 use super::TableEntry;
-use crate::time::SimTime;
+use super::rules::{require_entries, validate_table};
+use super::starting::{
+    Carried, Carries, ClassSize, Tables, apportion_shares, entries_from_weights, entry_weight_sums,
+    largest_packet_credits,
+};
+use super::table_layout::weighted_entries;
+use super::{MAX_DTABLE_WEIGHT, MAX_TABLE_ENTRIES};
 use super::{PortSetup, SchedulerSpec};
+use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex};
+use super::{TableSide, TraceTableEntry};
 use crate::problems::{ClassRef, Problems};
+use crate::time::SimTime;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-use super::rules::{require_entries, validate_table};
-use super::table_layout::weighted_entries;
-use super::{TableSide, TraceTableEntry};
 
 /// A Deficit Table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
@@ -118,6 +123,51 @@ impl SchedulerSpec for DTable {
         require_entries(classes, &[&config.table], p);
     }
 
+    fn starting(c: &Carried<'_>) -> DTableConfig {
+        // Every entry lets at least one packet of its class through (the DTable rule):
+        // weights are raised to the class's largest packet where they are below it.
+        let at_least_mtu = |e: &TableEntry| {
+            let mtu = c
+                .classes
+                .get(e.class as usize)
+                .map_or(32, largest_packet_credits);
+            TableEntry {
+                class: e.class,
+                weight: e.weight.max(mtu).clamp(1, MAX_DTABLE_WEIGHT),
+            }
+        };
+        let carried: Vec<TableEntry> = c
+            .tables
+            .iter()
+            .flat_map(|t| t.high.iter().chain(&t.main))
+            .copied()
+            .collect();
+        // Else one entry per class, the table worth one largest packet per class.
+        let entries = if carried.is_empty() {
+            let n = c.classes.len() as u64;
+            entries_from_weights(&apportion_shares(
+                &c.shares,
+                n.max(n * u64::from(c.mtu_credits)),
+            ))
+        } else {
+            carried
+        };
+        let mut table: Vec<TableEntry> = entries.iter().map(at_least_mtu).collect();
+        table.truncate(MAX_TABLE_ENTRIES);
+        DTableConfig { table }
+    }
+
+    fn carries(config: &DTableConfig, classes: &[ClassSize]) -> Carries {
+        Carries {
+            weights: Some(entry_weight_sums(&config.table, classes.len())),
+            tables: Some(Tables {
+                high: Vec::new(),
+                main: config.table.clone(),
+            }),
+            priorities: None,
+        }
+    }
+
     fn build(config: &DTableConfig, port: PortSetup) -> Box<dyn Scheduler> {
         Box::new(DTable::new(&config.table, port.classes))
     }
@@ -128,7 +178,6 @@ impl SchedulerSpec for DTable {
 }
 
 impl Scheduler for DTable {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let keep = self.selected.and_then(|c| {
             let head = port.head(c)?;
@@ -207,7 +256,10 @@ mod tests {
         assert_eq!((d.state().entry, d.state().accumulated), (0, 1));
         // The registers shown in traces are the same figures.
         let r = d.registers();
-        assert_eq!((r.entry, r.selected, r.accumulated), (Some(0), Some(0), Some(1)));
+        assert_eq!(
+            (r.entry, r.selected, r.accumulated),
+            (Some(0), Some(0), Some(1))
+        );
         assert_eq!(r.deficit, Some(vec![0, 0]));
         // 2 > 1: deficit[SL0] = 1, next active entry is SL0's entry 2: acc = 1 + 3 = 4,
         // send one -> acc 2 ...

@@ -16,9 +16,21 @@ fn config(entries: &[(u32, u32)]) -> DTableConfig {
 /// Class 0 sends packets of up to 2 KiB (32 credits), class 1 of 64 B, class 2 has no load.
 fn classes() -> Vec<ClassRef<'static>> {
     vec![
-        ClassRef { name: "bulk", load: 0.5, max_bytes: 2048 },
-        ClassRef { name: "small", load: 0.3, max_bytes: 64 },
-        ClassRef { name: "idle", load: 0.0, max_bytes: 64 },
+        ClassRef {
+            name: "bulk",
+            load: 0.5,
+            max_bytes: 2048,
+        },
+        ClassRef {
+            name: "small",
+            load: 0.3,
+            max_bytes: 64,
+        },
+        ClassRef {
+            name: "idle",
+            load: 0.0,
+            max_bytes: 64,
+        },
     ]
 }
 
@@ -41,7 +53,12 @@ fn the_trace_lists_the_configured_table_in_order() {
     };
     assert_eq!(
         DTable::table_layout(&c),
-        vec![entry(0, 0, 40), entry(1, 2, 17), entry(2, 1, 33), entry(3, 0, 5)]
+        vec![
+            entry(0, 0, 40),
+            entry(1, 2, 17),
+            entry(2, 1, 33),
+            entry(3, 0, 5)
+        ]
     );
 }
 
@@ -59,13 +76,21 @@ fn bad_tables_are_refused_with_their_paths() {
     let paths = |c: &DTableConfig| problems(c).into_iter().map(|(p, _)| p).collect::<Vec<_>>();
     assert_eq!(
         paths(&config(&[])),
-        vec!["model.scheduler.table", "model.classes[0]", "model.classes[1]"]
+        vec![
+            "model.scheduler.table",
+            "model.classes[0]",
+            "model.classes[1]"
+        ]
     );
     assert_eq!(paths(&config(&[(0, 32)])), vec!["model.classes[1]"]);
     let below_mtu = problems(&config(&[(0, 31), (1, 1)]));
     assert_eq!(below_mtu.len(), 1);
     assert_eq!(below_mtu[0].0, "model.scheduler.table[0].weight");
-    assert!(below_mtu[0].1.contains("below the MTU"), "{}", below_mtu[0].1);
+    assert!(
+        below_mtu[0].1.contains("below the MTU"),
+        "{}",
+        below_mtu[0].1
+    );
     assert_eq!(
         paths(&config(&[(0, 32), (1, 1), (3, 1)])),
         vec!["model.scheduler.table[2].class"]
@@ -77,7 +102,9 @@ fn bad_tables_are_refused_with_their_paths() {
 #[test]
 fn table_size_and_weight_limits() {
     let cycle = |len: usize| {
-        let entries: Vec<(u32, u32)> = (0..len).map(|i| if i % 2 == 0 { (0, 32) } else { (1, 1) }).collect();
+        let entries: Vec<(u32, u32)> = (0..len)
+            .map(|i| if i % 2 == 0 { (0, 32) } else { (1, 1) })
+            .collect();
         config(&entries)
     };
     assert_eq!(problems(&cycle(4096)), vec![]);

@@ -9,14 +9,16 @@
 //! order and share the relative deadline), so a decision is a scan of the classes
 //! (`classes_examined`). The registers show each class's head deadline in ns.
 
-use super::{PortView, Registers, Scheduler, SchedulerCost};
-use crate::time::{PS_PER_NS, SimTime};
+use super::rules::per_class_values;
+use super::starting::{Carried, Carries, ClassSize, largest_packet};
+use super::strict_priority::MAX_PRIORITY;
 use super::{PortSetup, SchedulerSpec};
+use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::problems::{ClassRef, Problems};
+use crate::time::{PS_PER_NS, SimTime};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-use super::rules::per_class_values;
 
 /// Longest EDF relative deadline, in nanoseconds (1000 s).
 pub const MAX_DEADLINE_NS: u64 = 1_000_000_000_000;
@@ -88,13 +90,57 @@ impl SchedulerSpec for Edf {
         );
     }
 
+    fn starting(c: &Carried<'_>) -> EdfConfig {
+        let deadlines_ns = match &c.priorities {
+            // Higher priority, shorter deadline: 1 us per rank below the top.
+            Some(p) => {
+                let top = p.iter().copied().max().unwrap_or(0);
+                (0..c.classes.len())
+                    .map(|i| (u64::from(top - p.get(i).copied().unwrap_or(0).min(top)) + 1) * 1000)
+                    .collect()
+            }
+            // Time to send the class's largest packet at its share (bits / (Gb/s) = ns).
+            None => c
+                .shares
+                .iter()
+                .zip(c.classes)
+                .map(|(&s, class)| {
+                    if s > 0.0 {
+                        let ns =
+                            (f64::from(largest_packet(class)) * 8.0 / (s * c.rate_gbps)).ceil();
+                        (ns.min(MAX_DEADLINE_NS as f64) as u64).max(1)
+                    } else {
+                        1_000_000
+                    }
+                })
+                .collect(),
+        };
+        EdfConfig { deadlines_ns }
+    }
+
+    fn carries(config: &EdfConfig, classes: &[ClassSize]) -> Carries {
+        // Shorter deadline = higher priority (ties to the lower class index).
+        let n = classes.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (config.deadlines_ns.get(i).copied().unwrap_or(u64::MAX), i));
+        let mut priorities = vec![0; n];
+        for (rank, &class) in order.iter().enumerate() {
+            priorities[class] = u32::try_from(n - 1 - rank)
+                .unwrap_or(u32::MAX)
+                .min(MAX_PRIORITY);
+        }
+        Carries {
+            priorities: Some(priorities),
+            ..Carries::default()
+        }
+    }
+
     fn build(config: &EdfConfig, _port: PortSetup) -> Box<dyn Scheduler> {
         Box::new(Edf::new(&config.deadlines_ns))
     }
 }
 
 impl Scheduler for Edf {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = port.class_count();
         self.cost.classes_examined += n as u64;

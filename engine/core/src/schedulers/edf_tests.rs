@@ -4,9 +4,18 @@
 use super::*;
 
 fn paths(deadlines_ns: Vec<u64>) -> Vec<String> {
-    let class = |name| ClassRef { name, load: 0.5, max_bytes: 64 };
+    let class = |name| ClassRef {
+        name,
+        load: 0.5,
+        max_bytes: 64,
+    };
     let mut p = Problems::default();
-    Edf::validate(&EdfConfig { deadlines_ns }, &[class("a"), class("b")], "model.scheduler", &mut p);
+    Edf::validate(
+        &EdfConfig { deadlines_ns },
+        &[class("a"), class("b")],
+        "model.scheduler",
+        &mut p,
+    );
     p.0.into_iter().map(|e| e.path).collect()
 }
 
@@ -19,7 +28,10 @@ fn deadlines_within_the_limits_are_valid() {
 fn deadlines_outside_the_limits_or_of_the_wrong_count_are_refused() {
     assert_eq!(
         paths(vec![0, MAX_DEADLINE_NS + 1]),
-        vec!["model.scheduler.deadlines_ns[0]", "model.scheduler.deadlines_ns[1]"]
+        vec![
+            "model.scheduler.deadlines_ns[0]",
+            "model.scheduler.deadlines_ns[1]"
+        ]
     );
     assert_eq!(paths(vec![1000]), vec!["model.scheduler.deadlines_ns"]);
 }

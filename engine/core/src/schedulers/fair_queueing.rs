@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::rules::per_class_values;
+use super::starting::{Carried, Carries, ClassSize, six_digits, usable};
 use crate::problems::{ClassRef, Problems};
 
 /// Largest weight of a fair-queueing class.
@@ -37,6 +38,45 @@ pub(crate) fn validate_weights(
     );
 }
 
+/// The starting weights of a fair-queueing kind: the previous kind's own weights (credits,
+/// quanta, weights; a class without one gets the smallest), else the shares in percent;
+/// 6 significant digits.
+pub(crate) fn starting_weights(c: &Carried<'_>) -> FairQueueingConfig {
+    let n = c.classes.len();
+    let own = c
+        .weights
+        .as_ref()
+        .filter(|w| w.iter().take(n).any(|&x| usable(x) > 0.0));
+    let w: Vec<f64> = match own {
+        Some(w) => (0..n)
+            .map(|i| usable(w.get(i).copied().unwrap_or(0.0)))
+            .collect(),
+        None => c.shares.iter().map(|&s| s * 100.0).collect(),
+    };
+    let fallback = w
+        .iter()
+        .copied()
+        .filter(|&x| x > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    let fallback = if fallback.is_finite() { fallback } else { 1.0 };
+    let weights = w
+        .iter()
+        .map(|&x| six_digits(if x > 0.0 { x } else { fallback }).min(MAX_WEIGHT))
+        .collect();
+    FairQueueingConfig { weights }
+}
+
+/// What a fair-queueing configuration carries over: its weights.
+pub(crate) fn carried_weights(config: &FairQueueingConfig, classes: &[ClassSize]) -> Carries {
+    let weights = (0..classes.len())
+        .map(|i| usable(config.weights.get(i).copied().unwrap_or(0.0)))
+        .collect();
+    Carries {
+        weights: Some(weights),
+        ..Carries::default()
+    }
+}
+
 /// `impl SchedulerSpec` for a fair-queueing scheduler: its rules are [`validate_weights`],
 /// and `$build` (a `fn(&FairQueueingConfig, PortSetup) -> $ty`) builds it.
 macro_rules! fair_queueing_spec {
@@ -59,6 +99,17 @@ macro_rules! fair_queueing_spec {
             ) -> Box<dyn $crate::schedulers::Scheduler> {
                 let build: fn(&Self::Config, $crate::schedulers::PortSetup) -> $ty = $build;
                 Box::new(build(config, port))
+            }
+
+            fn starting(c: &$crate::schedulers::starting::Carried<'_>) -> Self::Config {
+                $crate::schedulers::fair_queueing::starting_weights(c)
+            }
+
+            fn carries(
+                config: &Self::Config,
+                classes: &[$crate::schedulers::starting::ClassSize],
+            ) -> $crate::schedulers::starting::Carries {
+                $crate::schedulers::fair_queueing::carried_weights(config, classes)
             }
         }
     };

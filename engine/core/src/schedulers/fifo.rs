@@ -7,10 +7,11 @@
 //! of another class may overtake it; within a class the order is always FIFO (only heads
 //! are served). Each decision looks at every class (`classes_examined`).
 
-use super::{PortView, Registers, Scheduler, SchedulerCost};
-use crate::time::SimTime;
+use super::starting::Carried;
 use super::{PortSetup, SchedulerSpec};
+use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::problems::{ClassRef, Problems};
+use crate::time::SimTime;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -44,13 +45,16 @@ impl SchedulerSpec for Fifo {
 
     fn validate(_config: &FifoConfig, _classes: &[ClassRef<'_>], _at: &str, _p: &mut Problems) {}
 
+    fn starting(_carried: &Carried<'_>) -> FifoConfig {
+        FifoConfig {}
+    }
+
     fn build(_config: &FifoConfig, port: PortSetup) -> Box<dyn Scheduler> {
         Box::new(Fifo::new(port.classes))
     }
 }
 
 impl Scheduler for Fifo {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = port.class_count();
         self.cost.classes_examined += n as u64;

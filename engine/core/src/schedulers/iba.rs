@@ -49,10 +49,14 @@
 //! basic table (one packet per entry) and more than with DTable (deficits carried).
 //! See `shared/spec/10-schedulers.md` ("InfiniBand weighted VLArb").
 
-use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex, TableSide};
 use super::rules::{class_index, require_entries};
+use super::starting::{
+    Carried, Carries, ClassSize, Tables, apportion_shares, cap_weights, entries_from_weights,
+    entry_weight_sums,
+};
 use super::table_layout::weighted_entries;
 use super::{PortSetup, SchedulerSpec, TableEntry, TraceTableEntry};
+use super::{PortView, Registers, Scheduler, SchedulerCost, TableIndex, TableSide};
 use crate::problems::{ClassRef, Problems};
 use crate::time::SimTime;
 use schemars::JsonSchema;
@@ -298,6 +302,47 @@ impl SchedulerSpec for Iba {
         require_entries(classes, &[&weighted], p);
     }
 
+    fn starting(c: &Carried<'_>) -> IbaConfig {
+        let cap = |entries: &[TableEntry]| {
+            let mut e = cap_weights(entries, IBA_MAX_WEIGHT);
+            e.truncate(IBA_MAX_ENTRIES);
+            e
+        };
+        // Tables carry over (one table becomes the low table); else one entry per class,
+        // the low table worth one largest packet per class (apportioned by share).
+        if let Some(t) = c
+            .tables
+            .as_ref()
+            .filter(|t| !t.high.is_empty() || !t.main.is_empty())
+        {
+            return IbaConfig {
+                high: cap(&t.high),
+                low: cap(&t.main),
+                high_limit: UNBOUNDED,
+            };
+        }
+        let n = c.classes.len() as u64;
+        let total = n.max(n * u64::from(IBA_MAX_WEIGHT.min(c.mtu_credits)));
+        let low = cap(&entries_from_weights(&apportion_shares(&c.shares, total)));
+        IbaConfig {
+            high: Vec::new(),
+            low,
+            high_limit: UNBOUNDED,
+        }
+    }
+
+    fn carries(config: &IbaConfig, classes: &[ClassSize]) -> Carries {
+        let all: Vec<TableEntry> = config.high.iter().chain(&config.low).copied().collect();
+        Carries {
+            weights: Some(entry_weight_sums(&all, classes.len())),
+            tables: Some(Tables {
+                high: config.high.clone(),
+                main: config.low.clone(),
+            }),
+            priorities: None,
+        }
+    }
+
     fn build(config: &IbaConfig, port: PortSetup) -> Box<dyn Scheduler> {
         Box::new(Iba::new(config, port.classes))
     }
@@ -310,7 +355,6 @@ impl SchedulerSpec for Iba {
 }
 
 impl Scheduler for Iba {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.refresh_active(port);
         if self.active.is_empty() {

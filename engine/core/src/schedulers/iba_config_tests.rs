@@ -65,8 +65,14 @@ fn the_trace_lists_high_then_low_entries_as_configured() {
 fn limits_themselves_are_valid() {
     let full: Vec<(u32, u32)> = (0..64).map(|i| (i % 3, 255)).collect();
     assert_eq!(paths(&config(&full, &full, 255)), Vec::<String>::new());
-    assert_eq!(paths(&config(&[], &[(0, 1), (1, 1), (2, 1), (14, 0)], 0)), Vec::<String>::new());
-    assert_eq!(paths(&config(&[(0, 1), (1, 1), (2, 1), (14, 9)], &[], 0)), Vec::<String>::new());
+    assert_eq!(
+        paths(&config(&[], &[(0, 1), (1, 1), (2, 1), (14, 0)], 0)),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        paths(&config(&[(0, 1), (1, 1), (2, 1), (14, 9)], &[], 0)),
+        Vec::<String>::new()
+    );
 }
 
 /// One past each limit is refused at the field that breaks it.
@@ -74,8 +80,14 @@ fn limits_themselves_are_valid() {
 fn one_past_each_limit_is_refused_with_its_path() {
     let serve = [(0, 1), (1, 1), (2, 1)];
     let too_long: Vec<(u32, u32)> = (0..65).map(|i| (i % 3, 1)).collect();
-    assert_eq!(paths(&config(&too_long, &serve, 0)), vec!["model.scheduler.high"]);
-    assert_eq!(paths(&config(&serve, &too_long, 0)), vec!["model.scheduler.low"]);
+    assert_eq!(
+        paths(&config(&too_long, &serve, 0)),
+        vec!["model.scheduler.high"]
+    );
+    assert_eq!(
+        paths(&config(&serve, &too_long, 0)),
+        vec!["model.scheduler.low"]
+    );
     assert_eq!(
         paths(&config(&serve, &[(15, 1)], 0)),
         vec!["model.scheduler.low[0].class"]
@@ -84,7 +96,10 @@ fn one_past_each_limit_is_refused_with_its_path() {
         paths(&config(&[(0, 256)], &[(1, 1), (2, 1)], 0)),
         vec!["model.scheduler.high[0].weight"]
     );
-    assert_eq!(paths(&config(&serve, &[], 256)), vec!["model.scheduler.high_limit"]);
+    assert_eq!(
+        paths(&config(&serve, &[], 256)),
+        vec!["model.scheduler.high_limit"]
+    );
 }
 
 /// Both tables empty; a VL the scenario does not have; a loaded class whose only entry has
@@ -97,10 +112,20 @@ fn empty_tables_unknown_classes_and_unserved_classes_are_refused() {
     let found: Vec<String> = p.0.into_iter().map(|e| e.path).collect();
     assert_eq!(
         found,
-        vec!["model.scheduler", "model.classes[0]", "model.classes[1]", "model.classes[2]"]
+        vec![
+            "model.scheduler",
+            "model.classes[0]",
+            "model.classes[1]",
+            "model.classes[2]"
+        ]
     );
     let mut p = Problems::default();
-    Iba::validate(&config(&[(0, 1), (1, 1), (2, 1)], &[(3, 1)], 0), three, "model.scheduler", &mut p);
+    Iba::validate(
+        &config(&[(0, 1), (1, 1), (2, 1)], &[(3, 1)], 0),
+        three,
+        "model.scheduler",
+        &mut p,
+    );
     assert_eq!(p.0.len(), 1);
     assert_eq!(p.0[0].path, "model.scheduler.low[0].class");
     assert_eq!(

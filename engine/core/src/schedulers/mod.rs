@@ -13,6 +13,7 @@ mod registry;
 mod rules;
 mod self_clocked;
 mod spec;
+pub mod starting;
 mod table_entry;
 mod table_index;
 mod table_layout;
@@ -32,43 +33,20 @@ use ts_rs::TS;
 use crate::scenario::tagged::tagged_enum;
 use crate::time::{BitRate, SimTime};
 
-// Never compiled: the registry macro below declares these modules, which hides their files
-// from cargo-mutants (it finds files by walking `mod` items). Listing a scheduler here only
-// lets `cargo mutants` mutate it (docs/robustness.md § Mutation testing); `rustfmt::skip`
-// keeps `cargo fmt` from formatting them through these lines.
-#[cfg(any())]
-#[rustfmt::skip]
-mod as_basic;
-#[cfg(any())]
-#[rustfmt::skip]
-mod drr;
-#[cfg(any())]
-#[rustfmt::skip]
-mod dtable;
-#[cfg(any())]
-#[rustfmt::skip]
-mod edf;
-#[cfg(any())]
-#[rustfmt::skip]
-mod fifo;
-#[cfg(any())]
-#[rustfmt::skip]
-mod iba;
-#[cfg(any())]
-#[rustfmt::skip]
-mod scfq;
-#[cfg(any())]
-#[rustfmt::skip]
-mod sfq;
-#[cfg(any())]
-#[rustfmt::skip]
-mod strict_priority;
-#[cfg(any())]
-#[rustfmt::skip]
-mod wf2q_plus;
-#[cfg(any())]
-#[rustfmt::skip]
-mod wfq;
+// The schedulers' modules: plain `mod` lines, each with its one line in the registry
+// below (cargo-mutants finds files only through `mod` items, so the macro cannot declare
+// them).
+pub mod as_basic;
+pub mod drr;
+pub mod dtable;
+pub mod edf;
+pub mod fifo;
+pub mod iba;
+pub mod scfq;
+pub mod sfq;
+pub mod strict_priority;
+pub mod wf2q_plus;
+pub mod wfq;
 
 // The registry: one line per scheduler (see `registry.rs` and `docs/architecture.md`).
 registry::scheduler_registry! {

@@ -2,15 +2,15 @@
 //!
 //! Each line gives the scenario's `kind` tag, the variant of `SchedulerConfig`, the
 //! configuration type and the module and type implementing
-//! [`SchedulerSpec`](super::SchedulerSpec). The macro declares the module, re-exports the
+//! [`SchedulerSpec`](super::SchedulerSpec), declared by its `mod` line. The macro re-exports the
 //! scheduler, and generates the enum (serde tag, JSON Schema, TypeScript type,
 //! path-keeping deserialiser) and every dispatch over the kinds: `kind`, `validate`,
-//! `build`, `table_layout` and `KINDS`.
+//! `build`, `table_layout`, `starting`, `carries` and `KINDS`.
 
 /// Generates `SchedulerConfig` and its dispatch from one line per scheduler.
 macro_rules! scheduler_registry {
     ($( $(#[$doc:meta])* $kind:literal => $variant:ident($config:ty) by $module:ident :: $spec:ident, )*) => {
-        $( pub mod $module; pub use $module::$spec; )*
+        $( pub use $module::$spec; )*
 
         /// The output scheduler of a port (see `shared/spec/10-schedulers.md`).
         ///
@@ -51,6 +51,19 @@ macro_rules! scheduler_registry {
             /// The table(s) of a table-based scheduler, as traces list them.
             pub fn table_layout(&self) -> Vec<TraceTableEntry> {
                 match self { $( SchedulerConfig::$variant(c) => <$module::$spec as SchedulerSpec>::table_layout(c), )* }
+            }
+
+            /// The starting configuration of `kind` (None when no scheduler has that kind).
+            pub fn starting(kind: &str, carried: &$crate::schedulers::starting::Carried<'_>) -> Option<SchedulerConfig> {
+                match kind {
+                    $( $kind => Some(SchedulerConfig::$variant(<$module::$spec as SchedulerSpec>::starting(carried))), )*
+                    _ => None,
+                }
+            }
+
+            /// What this configuration carries over to another kind.
+            pub fn carries(&self, classes: &[$crate::schedulers::starting::ClassSize]) -> $crate::schedulers::starting::Carries {
+                match self { $( SchedulerConfig::$variant(c) => <$module::$spec as SchedulerSpec>::carries(c, classes), )* }
             }
         }
     };

@@ -29,10 +29,10 @@
 //!
 //! The tagging and clocking are shared with SFQ ([`super::self_clocked`]).
 
+use super::fair_queueing::fair_queueing_spec;
 use super::self_clocked::{SelfClocked, ServeBy};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
-use super::fair_queueing::fair_queueing_spec;
 
 /// The SCFQ scheduler state.
 #[derive(Clone, Debug)]
@@ -59,7 +59,6 @@ impl Scfq {
 fair_queueing_spec!(Scfq, |c, _| Scfq::new(&c.weights));
 
 impl Scheduler for Scfq {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.0.select(port)
     }

@@ -27,10 +27,10 @@
 //!
 //! The tagging and clocking are shared with SCFQ ([`super::self_clocked`]).
 
+use super::fair_queueing::fair_queueing_spec;
 use super::self_clocked::{SelfClocked, ServeBy};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
-use super::fair_queueing::fair_queueing_spec;
 
 /// The SFQ scheduler state.
 #[derive(Clone, Debug)]
@@ -57,7 +57,6 @@ impl Sfq {
 fair_queueing_spec!(Sfq, |c, _| Sfq::new(&c.weights));
 
 impl Scheduler for Sfq {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.0.select(port)
     }

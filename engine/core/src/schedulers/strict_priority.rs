@@ -11,14 +11,15 @@
 //! ascending); a decision walks that order until the first active class, so
 //! `classes_examined` counts the classes looked at.
 
-use super::{PortView, Registers, Scheduler, SchedulerCost};
-use crate::time::SimTime;
+use super::rules::per_class_values;
+use super::starting::{Carried, Carries, ClassSize, index_priorities};
 use super::{PortSetup, SchedulerSpec};
+use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::problems::{ClassRef, Problems};
+use crate::time::SimTime;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-use super::rules::per_class_values;
 
 /// Highest priority a class may have.
 pub const MAX_PRIORITY: u32 = 255;
@@ -98,6 +99,30 @@ impl SchedulerSpec for StrictPriority {
         );
     }
 
+    fn starting(c: &Carried<'_>) -> PriorityConfig {
+        // The carried order, else class 0 highest.
+        let priorities = match &c.priorities {
+            Some(p) => (0..c.classes.len())
+                .map(|i| p.get(i).copied().unwrap_or(0))
+                .collect(),
+            None => index_priorities(c.classes.len(), MAX_PRIORITY),
+        };
+        PriorityConfig {
+            priorities,
+            ties: None,
+        }
+    }
+
+    fn carries(config: &PriorityConfig, classes: &[ClassSize]) -> Carries {
+        let priorities = (0..classes.len())
+            .map(|i| config.priorities.get(i).copied().unwrap_or(0))
+            .collect();
+        Carries {
+            priorities: Some(priorities),
+            ..Carries::default()
+        }
+    }
+
     fn build(config: &PriorityConfig, _port: PortSetup) -> Box<dyn Scheduler> {
         Box::new(StrictPriority::with_ties(
             &config.priorities,
@@ -107,7 +132,6 @@ impl SchedulerSpec for StrictPriority {
 }
 
 impl Scheduler for StrictPriority {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         let n = port.class_count();
         let mut examined = 0;

@@ -4,10 +4,22 @@
 use super::*;
 
 fn paths(priorities: Vec<u32>) -> Vec<String> {
-    let class = |name| ClassRef { name, load: 0.5, max_bytes: 64 };
+    let class = |name| ClassRef {
+        name,
+        load: 0.5,
+        max_bytes: 64,
+    };
     let mut p = Problems::default();
-    let config = PriorityConfig { priorities, ties: None };
-    StrictPriority::validate(&config, &[class("a"), class("b")], "model.scheduler", &mut p);
+    let config = PriorityConfig {
+        priorities,
+        ties: None,
+    };
+    StrictPriority::validate(
+        &config,
+        &[class("a"), class("b")],
+        "model.scheduler",
+        &mut p,
+    );
     p.0.into_iter().map(|e| e.path).collect()
 }
 

@@ -36,10 +36,10 @@
 //! keyed by finish tag. A decision moves the newly eligible heads across and pops the
 //! smallest active one: O(log n) per head moved, popped or set aside.
 
+use super::fair_queueing::fair_queueing_spec;
 use super::head_heap::{HeadHeap, shares};
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::SimTime;
-use super::fair_queueing::fair_queueing_spec;
 
 /// The WF2Q+ scheduler state.
 #[derive(Clone, Debug)]
@@ -125,7 +125,6 @@ impl Wf2qPlus {
 fair_queueing_spec!(Wf2qPlus, |c, _| Wf2qPlus::new(&c.weights));
 
 impl Scheduler for Wf2qPlus {
-
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
         // V = max(V + W, min S of backlogged): the min S is at most V as soon as one head
         // is eligible, else it is the top of the ineligible heap.

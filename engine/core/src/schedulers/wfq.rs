@@ -39,10 +39,10 @@
 
 use std::collections::VecDeque;
 
+use super::fair_queueing::fair_queueing_spec;
 use super::head_heap::HeadHeap;
 use super::{PortView, Registers, Scheduler, SchedulerCost};
 use crate::time::{BitRate, PS_PER_S, SimTime};
-use super::fair_queueing::fair_queueing_spec;
 
 /// Integer scale of the largest share (2^40: exact sums for up to 2^23 classes).
 const SHARE_SCALE: f64 = (1u64 << 40) as f64;
@@ -178,7 +178,6 @@ impl Wfq {
 fair_queueing_spec!(Wfq, |c, port| Wfq::new(&c.weights, port.link));
 
 impl Scheduler for Wfq {
-
     fn select(&mut self, now: SimTime, port: &dyn PortView) -> Option<usize> {
         self.advance_gps(now);
         let (_, class) = self.heads.pop_active(port, &mut self.cost)?;

@@ -42,12 +42,12 @@ use std::sync::Arc;
 
 use voq::LinkedQueues;
 
-use super::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
+use super::stages::crossbar_timing::{CrossbarTiming, Granted, crossbar_timing_accessors};
+use super::{Header, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
 use crate::network::CreditCounter;
 use crate::network::port::PacketPool;
 use crate::scenario::CioqConfig;
-use crate::time::{BitRate, Duration, PS_PER_NS};
 
 /// The CIOQ architecture behind the fabric's [`SwitchModel`] contract: the crossbar
 /// state ([`CioqSwitch`]) plus its timing.
@@ -55,36 +55,29 @@ pub struct Cioq {
     crossbar: CioqSwitch,
     /// The grants of the arbitration under way (reused, to allocate once).
     grants: Vec<Grant>,
-    rate: BitRate,
-    header_crossing: Duration,
-    input_credits: u32,
-    output_credits: u32,
+    timing: CrossbarTiming,
 }
 
 impl Cioq {
     /// A CIOQ switch of `setup.ports` ports, `setup.lanes` lanes and the output queues of
     /// `setup.lane_of_queue`.
     pub fn new(config: &CioqConfig, setup: SwitchSetup) -> Result<Cioq, EngineError> {
-        let rate = BitRate::from_gbps(setup.link_gbps * config.speedup).ok_or_else(|| {
-            EngineError::invalid(
-                "model.switch.speedup",
-                "times the link rate must be a rate in Gb/s",
-            )
-        })?;
-        let credits = |bytes: u32| bytes / crate::network::CREDIT_BYTES;
-        let output_credits = credits(config.output_buffer_bytes);
+        let timing = CrossbarTiming::new(
+            &setup,
+            config.speedup,
+            config.header_crossing_ns,
+            config.input_buffer_bytes,
+            config.output_buffer_bytes,
+        )?;
         Ok(Cioq {
             grants: Vec::new(),
             crossbar: CioqSwitch::new(
                 setup.ports,
                 setup.lane_of_queue,
                 setup.lanes,
-                output_credits,
+                timing.output_credits,
             ),
-            rate,
-            header_crossing: Duration(u64::from(config.header_crossing_ns) * PS_PER_NS),
-            input_credits: credits(config.input_buffer_bytes),
-            output_credits,
+            timing,
         })
     }
 
@@ -94,54 +87,19 @@ impl Cioq {
         let mut grants = std::mem::take(&mut self.grants);
         self.crossbar.grant_all(cx.pool, &mut grants);
         for &g in &grants {
-            let packet = cx.pool.get_mut(g.packet);
-            let end =
-                (cx.now + self.rate.transmission_time(u64::from(packet.bytes))).max(packet.tail);
-            packet.tail = end;
-            let timer = TransferDone {
-                input: g.input as u16,
-                output: g.output as u16,
-                in_lane: packet.lane,
-                credits: packet.credits as u16,
-            };
-            cx.actions.push(SwitchAction::Wake {
-                at: end,
-                timer: timer.encode(),
-            });
-            cx.actions.push(SwitchAction::Enqueue {
-                output: g.output,
-                queue: g.queue,
-                packet: g.packet,
-            });
+            let in_lane = cx.pool.get(g.packet).lane;
+            self.timing.start(
+                cx,
+                Granted {
+                    input: g.input,
+                    in_lane,
+                    output: g.output,
+                    queue: g.queue,
+                    packet: g.packet,
+                },
+            );
         }
         self.grants = grants;
-    }
-}
-
-/// The CIOQ's one timed event: a crossbar transfer has ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct TransferDone {
-    input: u16,
-    output: u16,
-    /// The lane of the input buffer the packet leaves.
-    in_lane: u16,
-    credits: u16,
-}
-
-impl TransferDone {
-    fn encode(self) -> SwitchTimer {
-        let [a, b, c, d] = [self.input, self.output, self.in_lane, self.credits].map(u64::from);
-        SwitchTimer(a | b << 16 | c << 32 | d << 48)
-    }
-
-    fn decode(t: SwitchTimer) -> TransferDone {
-        let part = |shift: u32| (t.0 >> shift) as u16;
-        TransferDone {
-            input: part(0),
-            output: part(16),
-            in_lane: part(32),
-            credits: part(48),
-        }
     }
 }
 
@@ -150,17 +108,7 @@ impl SwitchModel for Cioq {
         "cioq"
     }
 
-    fn header_delay(&self) -> Duration {
-        self.header_crossing
-    }
-
-    fn input_credits(&self) -> u32 {
-        self.input_credits
-    }
-
-    fn output_credits(&self) -> u32 {
-        self.output_credits
-    }
+    crossbar_timing_accessors!(timing);
 
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {
         self.crossbar
@@ -169,14 +117,8 @@ impl SwitchModel for Cioq {
     }
 
     fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer) {
-        let t = TransferDone::decode(timer);
-        let (input, output) = (u32::from(t.input), u32::from(t.output));
+        let (input, output) = CrossbarTiming::ended(cx, timer);
         self.crossbar.transfer_done(input, output);
-        cx.actions.push(SwitchAction::ReleaseInput {
-            input,
-            lane: t.in_lane,
-            credits: u32::from(t.credits),
-        });
         self.arbitrate(cx);
     }
 

@@ -50,15 +50,14 @@ use std::sync::Arc;
 
 use super::stages::allocation::AllocationRound;
 use super::stages::input_buffer::{InputBuffers, Routed};
-use super::stages::lane_limit;
 use super::stages::output_buffer::OutputBuffers;
+use super::stages::shared_ports::{SharedPorts, shared_port_accessors};
 use super::stages::switch_allocation::SwitchAllocator;
 use super::stages::vl_allocation::VlAllocator;
 use super::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
-use crate::network::CREDIT_BYTES;
 use crate::scenario::InfinibandConfig;
-use crate::time::{BitRate, Duration};
+use crate::time::Duration;
 
 /// The InfiniBand-like switch behind the fabric's [`SwitchModel`] contract.
 pub struct Infiniband {
@@ -67,15 +66,10 @@ pub struct Infiniband {
     vl: VlAllocator,
     sa: SwitchAllocator,
     outputs: OutputBuffers,
-    /// Crossbar rate.
-    rate: BitRate,
-    /// Header arrival to crossbar request.
-    header_delay: Duration,
+    /// Crossbar rate, cycle, header delay and buffer credits.
+    shared: SharedPorts,
     /// Crossbar grant to the header in the output queue.
     to_output: Duration,
-    input_total: u32,
-    input_lane: u32,
-    output_lane: u32,
     /// Packets granted the crossbar and not yet in their output queue.
     in_flight: usize,
     /// The allocation rounds' scratch.
@@ -86,35 +80,21 @@ impl Infiniband {
     /// An InfiniBand-like switch of `setup.ports` ports (at most 64) and `setup.lanes`
     /// VLs.
     pub fn new(config: &InfinibandConfig, setup: SwitchSetup) -> Result<Infiniband, EngineError> {
-        let rate = BitRate::from_gbps(setup.link_gbps * config.speedup).ok_or_else(|| {
-            EngineError::invalid(
-                "model.switch.speedup",
-                "times the link rate must be a rate in Gb/s",
-            )
-        })?;
-        let cycle = setup.link.transmission_time(u64::from(CREDIT_BYTES));
-        let cycles = |n: u64| Duration(cycle.as_ps() * n);
-        let lanes = setup.lanes.max(1);
-        let input_total = config.input_buffer_bytes / CREDIT_BYTES;
-        let output_total = config.output_buffer_bytes / CREDIT_BYTES;
+        let shared = SharedPorts::new(config.port_buffers(), &setup, config.cycles.to_crossbar())?;
         let ports = setup.ports;
         Ok(Infiniband {
             ports,
-            inputs: InputBuffers::new(ports, lanes, input_total, &setup.credits),
+            inputs: InputBuffers::new(ports, shared.lanes, shared.input_total, &setup.credits),
             vl: VlAllocator::new(ports),
             sa: SwitchAllocator::new(ports),
             outputs: OutputBuffers::new(
-                lanes,
+                shared.lanes,
                 config.output_lane_tables(ports, setup.routing_lanes, &setup.lane_of_queue),
-                output_total,
+                shared.output_total,
                 &setup.credits,
             ),
-            rate,
-            header_delay: cycles(config.cycles.to_crossbar()),
-            to_output: cycles(config.cycles.to_output_queue()),
-            input_total,
-            input_lane: input_total / u32::from(lanes),
-            output_lane: lane_limit(&setup.credits, lanes, output_total),
+            to_output: shared.cycles(config.cycles.to_output_queue()),
+            shared,
             in_flight: 0,
             round: AllocationRound::new(ports, ports),
         })
@@ -153,7 +133,8 @@ impl Infiniband {
         let taken = self.outputs.take(r.output, r.queue, r.credits);
         debug_assert!(taken, "VL allocation offers only heads that fit");
         let packet = cx.pool.get_mut(r.packet);
-        let end = (cx.now + self.rate.transmission_time(u64::from(packet.bytes))).max(packet.tail);
+        let end =
+            (cx.now + self.shared.rate.transmission_time(u64::from(packet.bytes))).max(packet.tail);
         packet.tail = end + self.to_output;
         cx.actions.push(SwitchAction::Wake {
             at: end,
@@ -269,21 +250,7 @@ impl SwitchModel for Infiniband {
         "infiniband"
     }
 
-    fn header_delay(&self) -> Duration {
-        self.header_delay
-    }
-
-    fn input_credits(&self) -> u32 {
-        self.input_lane
-    }
-
-    fn input_port_credits(&self, _lanes: u16) -> u32 {
-        self.input_total
-    }
-
-    fn output_credits(&self) -> u32 {
-        self.output_lane
-    }
+    shared_port_accessors!(shared);
 
     fn output_lanes(&self, output: u32) -> Option<Arc<[u16]>> {
         Some(Arc::clone(self.outputs.table(output)))

@@ -68,8 +68,8 @@ use std::sync::Arc;
 
 use super::stages::allocation::{AllocationRound, Grant};
 use super::stages::input_buffer::{InputBuffers, Routed};
-use super::stages::lane_limit;
 use super::stages::output_buffer::OutputBuffers;
+use super::stages::shared_ports::{SharedPorts, shared_port_accessors};
 use super::stages::switch_allocation::SwitchAllocator;
 use super::stages::vl_allocation::VlAllocator;
 use super::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
@@ -77,7 +77,7 @@ use crate::error::EngineError;
 use crate::network::CREDIT_BYTES;
 use crate::scenario::OmnipathSwitchConfig;
 use crate::scenario::omnipath_config::{MPORT_LINKS, MPORT_PORTS};
-use crate::time::{BitRate, Duration, SimTime};
+use crate::time::{Duration, SimTime};
 
 /// Outputs of a local crossbar: its MPort's ports, then its central links.
 const LOCAL_OUTPUTS: u32 = MPORT_PORTS + MPORT_LINKS;
@@ -99,18 +99,14 @@ pub struct Omnipath {
     central_sa: SwitchAllocator,
     central_round: AllocationRound,
     outputs: OutputBuffers,
-    /// Crossbar rate.
-    rate: BitRate,
-    header_delay: Duration,
+    /// Crossbar rate, cycle, header delay and port buffer credits.
+    shared: SharedPorts,
     /// Local crossbar grant to the header in the output queue.
     to_output: Duration,
     /// Local crossbar grant to the header's request for the central crossbar.
     to_central: Duration,
     /// Central crossbar grant to the header in the output queue.
     central_to_output: Duration,
-    input_total: u32,
-    input_lane: u32,
-    output_lane: u32,
     /// Packets between two buffers (granted, header not yet in the next FIFO or queue).
     in_flight: usize,
     /// Pending timers by slot (the [`SwitchTimer`] is the slot), and the free slots.
@@ -152,27 +148,19 @@ enum Timer {
 impl Omnipath {
     /// An Omni-Path-like switch of `setup.ports` ports (at most 64) and `setup.lanes` VLs.
     pub fn new(config: &OmnipathSwitchConfig, setup: SwitchSetup) -> Result<Omnipath, EngineError> {
-        let rate = BitRate::from_gbps(setup.link_gbps * config.speedup).ok_or_else(|| {
-            EngineError::invalid(
-                "model.switch.speedup",
-                "times the link rate must be a rate in Gb/s",
-            )
-        })?;
-        let cycle = setup.link.transmission_time(u64::from(CREDIT_BYTES));
-        let cycles = |n: u64| Duration(cycle.as_ps() * n);
-        let lanes = setup.lanes.max(1);
+        let c = &config.cycles;
+        let cc = &config.central_cycles;
+        let shared = SharedPorts::new(config.port_buffers(), &setup, c.to_crossbar())?;
+        let cycles = |n: u64| shared.cycles(n);
+        let lanes = shared.lanes;
         let ports = setup.ports;
         let mports = ports.div_ceil(MPORT_PORTS);
         let links = mports * MPORT_LINKS;
-        let input_total = config.input_buffer_bytes / CREDIT_BYTES;
-        let output_total = config.output_buffer_bytes / CREDIT_BYTES;
         let central_total = config.central_link_bytes() / CREDIT_BYTES;
-        let c = &config.cycles;
-        let cc = &config.central_cycles;
         Ok(Omnipath {
             ports,
             mports,
-            inputs: InputBuffers::new(ports, lanes, input_total, &setup.credits),
+            inputs: InputBuffers::new(ports, lanes, shared.input_total, &setup.credits),
             vl: VlAllocator::new(ports),
             local: (0..mports)
                 .map(|_| SwitchAllocator::new(LOCAL_OUTPUTS))
@@ -185,17 +173,13 @@ impl Omnipath {
             outputs: OutputBuffers::new(
                 lanes,
                 vec![Arc::clone(&setup.lane_of_queue); ports as usize],
-                output_total,
+                shared.output_total,
                 &setup.credits,
             ),
-            rate,
-            header_delay: cycles(c.to_crossbar()),
             to_output: cycles(c.to_output_queue()),
             to_central: cycles(cc.to_central_request(c.crossbar)),
             central_to_output: cycles(u64::from(cc.crossbar) + u64::from(c.output_buffer)),
-            input_total,
-            input_lane: input_total / u32::from(lanes),
-            output_lane: lane_limit(&setup.credits, lanes, output_total),
+            shared,
             in_flight: 0,
             timers: Vec::new(),
             free_timers: Vec::new(),
@@ -283,7 +267,7 @@ impl Omnipath {
     /// When a transfer of packet `packet` starting now ends (not before its tail is in).
     fn transfer_end(&self, cx: &SwitchContext, packet: u32) -> SimTime {
         let p = cx.pool.get(packet);
-        (cx.now + self.rate.transmission_time(u64::from(p.bytes))).max(p.tail)
+        (cx.now + self.shared.rate.transmission_time(u64::from(p.bytes))).max(p.tail)
     }
 
     /// Starts local crossbar grant `g` of MPort `m`.
@@ -420,21 +404,7 @@ impl SwitchModel for Omnipath {
         "omnipath"
     }
 
-    fn header_delay(&self) -> Duration {
-        self.header_delay
-    }
-
-    fn input_credits(&self) -> u32 {
-        self.input_lane
-    }
-
-    fn input_port_credits(&self, _lanes: u16) -> u32 {
-        self.input_total
-    }
-
-    fn output_credits(&self) -> u32 {
-        self.output_lane
-    }
+    shared_port_accessors!(shared);
 
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {
         let credits = cx.pool.get(header.packet).credits;

@@ -24,11 +24,12 @@
 //!   priority level ([`VcArbitration::Priority`]), ties going round robin from the input
 //!   after its last grant; with [`VcArbitration::RoundRobin`] (the traditional designs)
 //!   the first such input in round-robin order, whatever its priority.
-//! - **Timing and cut-through** as in the CIOQ switch ([`super::cioq`]): the header
-//!   crosses after `header_crossing_ns`; the packet joins its output queue when its
-//!   transfer starts; the transfer lasts `size / (s * r)` but cannot end before the
-//!   tail has reached the input; input space (and the credits upstream) is freed when
-//!   it ends; output space when the tail has left on the link.
+//! - **Timing and cut-through** as in the CIOQ switch (the shared
+//!   [`super::stages::crossbar_timing`]): the header crosses after `header_crossing_ns`;
+//!   the packet joins its output queue when its transfer starts; the transfer lasts
+//!   `size / (s * r)` but cannot end before the tail has reached the input; input space
+//!   (and the credits upstream) is freed when it ends; output space when the tail has
+//!   left on the link.
 //! - **Output.** The fabric's output port keeps a queue per class (SL) inside each VC's
 //!   output buffer and its scheduler (`switch_scheduler`) is the output arbiter: the
 //!   R4 presets use strict priority ranking classes by (VC, priority level), so the QoS
@@ -37,35 +38,31 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use super::stages::crossbar_timing::{CrossbarTiming, Granted, crossbar_timing_accessors};
 use super::stages::rotated_bits;
-use super::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
+use super::{Header, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
 use crate::network::CreditCounter;
 use crate::network::port::PacketPool;
 use crate::scenario::{TwoVcConfig, VcArbitration};
-use crate::time::{BitRate, Duration, PS_PER_NS};
 
 /// The two-VC switch behind the fabric's [`SwitchModel`] contract: the crossbar state
 /// ([`PriorityCrossbar`]) plus its timing.
 pub struct TwoVc {
     crossbar: PriorityCrossbar,
-    rate: BitRate,
-    header_crossing: Duration,
-    input_credits: u32,
-    output_credits: u32,
+    timing: CrossbarTiming,
 }
 
 impl TwoVc {
     /// A two-VC switch of `setup.ports` ports and `setup.lanes` lanes.
     pub fn new(config: &TwoVcConfig, setup: SwitchSetup) -> Result<TwoVc, EngineError> {
-        let rate = BitRate::from_gbps(setup.link_gbps * config.speedup).ok_or_else(|| {
-            EngineError::invalid(
-                "model.switch.speedup",
-                "times the link rate must be a rate in Gb/s",
-            )
-        })?;
-        let credits = |bytes: u32| bytes / crate::network::CREDIT_BYTES;
-        let output_credits = credits(config.output_buffer_bytes);
+        let timing = CrossbarTiming::new(
+            &setup,
+            config.speedup,
+            config.header_crossing_ns,
+            config.input_buffer_bytes,
+            config.output_buffer_bytes,
+        )?;
         Ok(TwoVc {
             crossbar: PriorityCrossbar::new(
                 setup.ports,
@@ -73,63 +70,25 @@ impl TwoVc {
                 setup.lanes,
                 setup.routing_lanes,
                 config.arbitration,
-                output_credits,
+                timing.output_credits,
             ),
-            rate,
-            header_crossing: Duration(u64::from(config.header_crossing_ns) * PS_PER_NS),
-            input_credits: credits(config.input_buffer_bytes),
-            output_credits,
+            timing,
         })
     }
 
     /// Starts every crossbar transfer possible now (see the module documentation).
     fn arbitrate(&mut self, cx: &mut SwitchContext) {
         while let Some(g) = self.crossbar.grant(cx.pool) {
-            let packet = cx.pool.get_mut(g.packet);
-            let end =
-                (cx.now + self.rate.transmission_time(u64::from(packet.bytes))).max(packet.tail);
-            packet.tail = end;
-            let timer = Transfer {
-                input: g.input as u16,
-                output: g.output as u16,
-                in_lane: g.in_lane,
-                credits: packet.credits as u16,
-            };
-            cx.actions.push(SwitchAction::Wake {
-                at: end,
-                timer: timer.encode(),
-            });
-            cx.actions.push(SwitchAction::Enqueue {
-                output: g.output,
-                queue: g.queue,
-                packet: g.packet,
-            });
-        }
-    }
-}
-
-/// The switch's one timed event: a crossbar transfer has ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Transfer {
-    input: u16,
-    output: u16,
-    in_lane: u16,
-    credits: u16,
-}
-
-impl Transfer {
-    fn encode(self) -> SwitchTimer {
-        let [a, b, c, d] = [self.input, self.output, self.in_lane, self.credits].map(u64::from);
-        SwitchTimer(a | b << 16 | c << 32 | d << 48)
-    }
-
-    fn decode(t: SwitchTimer) -> Transfer {
-        let part = |shift: u32| (t.0 >> shift) as u16;
-        Transfer {
-            input: part(0),
-            output: part(16),
-            in_lane: part(32),
-            credits: part(48),
+            self.timing.start(
+                cx,
+                Granted {
+                    input: g.input,
+                    in_lane: g.in_lane,
+                    output: g.output,
+                    queue: g.queue,
+                    packet: g.packet,
+                },
+            );
         }
     }
 }
@@ -139,17 +98,7 @@ impl SwitchModel for TwoVc {
         "two_vc"
     }
 
-    fn header_delay(&self) -> Duration {
-        self.header_crossing
-    }
-
-    fn input_credits(&self) -> u32 {
-        self.input_credits
-    }
-
-    fn output_credits(&self) -> u32 {
-        self.output_credits
-    }
+    crossbar_timing_accessors!(timing);
 
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {
         self.crossbar.enqueue(header);
@@ -157,14 +106,8 @@ impl SwitchModel for TwoVc {
     }
 
     fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer) {
-        let t = Transfer::decode(timer);
-        let (input, output) = (u32::from(t.input), u32::from(t.output));
+        let (input, output) = CrossbarTiming::ended(cx, timer);
         self.crossbar.transfer_done(input, output);
-        cx.actions.push(SwitchAction::ReleaseInput {
-            input,
-            lane: t.in_lane,
-            credits: u32::from(t.credits),
-        });
         self.arbitrate(cx);
     }
 

@@ -11,6 +11,7 @@ use crate::network::port::{NetPacket, OutputPort, PacketPool};
 use crate::network::send::SendAudit;
 use crate::network::switch::test_rig::{Rig, setup};
 use crate::schedulers::{DTable, TableEntry};
+use crate::time::BitRate;
 use crate::time::SimTime;
 
 /// One cycle at 100 Gb/s: 64 B = 5.12 ns.

@@ -11,11 +11,17 @@
 //!   saying which crossbar output each head would take now;
 //! - [`output_buffer`]: the room per output port and lane the crossbar writes into,
 //!   shared among the lanes like the input buffer. The output scheduler that drains it
-//!   is the fabric's output port (any [`crate::schedulers::Scheduler`] over its queues).
+//!   is the fabric's output port (any [`crate::schedulers::Scheduler`] over its queues);
+//! - [`crossbar_timing`]: the timing the CIOQ and two-VC switches wrap around their
+//!   crossbars (header time, cut-through transfers at the crossbar rate, their end);
+//! - [`shared_ports`]: the rate, cycle and credits a switch of such buffers derives
+//!   from its config, and the [`super::SwitchModel`] accessors reporting them.
 
 pub mod allocation;
+pub mod crossbar_timing;
 pub mod input_buffer;
 pub mod output_buffer;
+pub mod shared_ports;
 pub mod switch_allocation;
 pub mod vl_allocation;
 

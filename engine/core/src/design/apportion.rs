@@ -115,4 +115,29 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_unit_left_goes_to_the_largest_remainder_not_the_largest_ratio() {
+        // 12 over quotas 1.4 and 10.6: floors 1 and 10, one unit left; remainders 0.4 and
+        // 0.6, so class 1 gets it (1.4 / 1 is the larger ratio, which must not count).
+        assert_eq!(apportion(12, &[1.4, 10.6], &[0; 2], &[12; 2]), vec![1, 11]);
+    }
+
+    #[test]
+    fn units_over_the_pool_go_back_from_the_smallest_remainder_above_its_lower_bound() {
+        // Floors 0 (raised to 2 by its lower bound), 5 and 4: 11 for a pool of 10. Class 0
+        // is at its lower bound; of the others class 2 has the smaller remainder (0.6).
+        assert_eq!(
+            apportion(10, &[0.5, 5.9, 4.6], &[2, 0, 0], &[10; 3]),
+            vec![2, 5, 3]
+        );
+        // Two units over: first from class 2 (remainder 0.6), then from class 1 (0.9, now
+        // smaller than class 2's 1.6).
+        assert_eq!(
+            apportion(9, &[0.5, 5.9, 4.6], &[2, 0, 0], &[10; 3]),
+            vec![2, 4, 3]
+        );
+        // Every class at its lower bound: nothing can go back, the totals stay over.
+        assert_eq!(apportion(3, &[0.5, 0.5], &[2, 2], &[10; 2]), vec![2, 2]);
+    }
 }

@@ -251,3 +251,8 @@ mod tests {
         assert_eq!(errors[0].path, "classes[2].share");
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+#[path = "decoupling_edge_tests.rs"]
+mod edge_tests;

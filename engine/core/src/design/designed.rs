@@ -110,3 +110,21 @@ pub struct TechnologyMapping {
     #[ts(optional)]
     pub omnipath_layout: Option<super::omnipath::OmniPathDTableLayout>,
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::design::{MULTIMEDIA_VECTOR, design, parse_requirements};
+
+    /// The pretty JSON (`qoslab design --format json`, the web app's design) reads back
+    /// as the same design, on several lines.
+    #[test]
+    fn pretty_json_reads_back_as_the_same_design() {
+        let d = design(&parse_requirements(MULTIMEDIA_VECTOR).unwrap()).unwrap();
+        let text = d.to_json_pretty();
+        assert!(text.lines().count() > 100, "{text}");
+        let back: Design = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, d);
+    }
+}

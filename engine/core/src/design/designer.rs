@@ -181,3 +181,8 @@ fn design_table(r: &Requirements) -> Result<Design, EngineError> {
         fabric: None,
     })
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+#[path = "designer_tests.rs"]
+mod tests;

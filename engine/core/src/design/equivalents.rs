@@ -91,3 +91,8 @@ pub fn equivalents(
         classes,
     })
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+#[path = "equivalents_tests.rs"]
+mod tests;

@@ -103,3 +103,8 @@ pub fn command(design: &Design) -> Result<String, EngineError> {
     let _ = writeln!(out, " priomap {}", priomap.join(" "));
     Ok(out)
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+#[path = "ets_tests.rs"]
+mod tests;

@@ -506,3 +506,8 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+#[path = "evaluate_rules_tests.rs"]
+mod rules_tests;

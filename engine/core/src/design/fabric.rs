@@ -292,4 +292,44 @@ mod tests {
             assert_eq!(validate(&opa, Technology::Dtable, c)[0].path, "fabric");
         });
     }
+
+    #[test]
+    fn each_limit_is_itself_valid_and_one_past_it_is_refused() {
+        with(|c| {
+            let entry = |weight| HighEntry {
+                class: "NC".into(),
+                weight,
+            };
+            let paths = |f: &FabricOptions| -> Vec<String> {
+                validate(f, Technology::Infiniband, c)
+                    .into_iter()
+                    .map(|e| e.path)
+                    .collect()
+            };
+            // A full high table (64 entries) of the largest weight, the largest limit.
+            let full = FabricOptions {
+                high: vec![entry(255); MAX_VLARB_ENTRIES],
+                high_limit: Some(255),
+                ..FabricOptions::default()
+            };
+            assert_eq!(paths(&full), Vec::<String>::new());
+            let long = FabricOptions {
+                high: vec![entry(1); MAX_VLARB_ENTRIES + 1],
+                ..FabricOptions::default()
+            };
+            assert_eq!(paths(&long), ["fabric.high"]);
+            let heavy = FabricOptions {
+                high: vec![entry(256)],
+                high_limit: Some(256),
+                ..FabricOptions::default()
+            };
+            assert_eq!(
+                paths(&heavy),
+                ["fabric.high[0].weight", "fabric.high_limit"]
+            );
+            // Omni-Path keeps the high table (its classes get HighPriority), nothing else.
+            let opa = resolve(Some(&full), Technology::Omnipath, c);
+            assert_eq!((opa.high.len(), opa.high_limit), (MAX_VLARB_ENTRIES, None));
+        });
+    }
 }

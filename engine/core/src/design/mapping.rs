@@ -467,3 +467,8 @@ mod tests {
         assert!(d.mappings[3].problems[0].starts_with("48 entries"));
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+#[path = "mapping_limits_tests.rs"]
+mod limits_tests;

@@ -248,4 +248,32 @@ mod tests {
             }
         }
     }
+
+    /// The count comes first: distances 2, 2 and 4 in 8 entries need 4 + 4 + 2 = 10, and
+    /// the message says so. Distances 3, 3 and 4 fit by count (3 + 3 + 2 = 8) but after
+    /// 0, 3, 6 and 1, 4, 7 only 2 and 5 are free, 5 to 2 round the end is 5 apart: the
+    /// greedy chain cannot bridge it.
+    #[test]
+    fn infeasible_distances_say_why() {
+        let Err(EngineError::Invalid { errors }) = place(8, &[Some(2), Some(2), Some(4)]) else {
+            panic!("accepted");
+        };
+        assert!(
+            errors[0]
+                .message
+                .starts_with("distance 4 needs at least 2 of the 8 entries")
+                && errors[0].message.contains("the table would need 10;"),
+            "{}",
+            errors[0].message
+        );
+        let Err(EngineError::Invalid { errors }) = place(8, &[Some(3), Some(3), Some(4)]) else {
+            panic!("accepted");
+        };
+        assert_eq!(errors[0].path, "classes[2].distance");
+        assert!(
+            errors[0].message.starts_with("distance 4 cannot be met"),
+            "{}",
+            errors[0].message
+        );
+    }
 }

@@ -152,6 +152,34 @@ mod tests {
         (0..table.len()).filter(|&p| table[p] == class).collect()
     }
 
+    /// Distances that are not powers of two, worked by hand (module doc: the latest-jump
+    /// chain from each free offset in `0..d`, the fewest entries winning, ties to the
+    /// lowest offset, a chain of `ceil(N / d)` entries ending the search; free entries go
+    /// to the class of smallest distance).
+    /// N = 10, d = 3, 5: class 0 takes 0, 3, 6, 9 (offset 0, 4 = ceil(10 / 3) entries).
+    /// Class 1 (at least 2): offset 1 gives 1, 5, 8 (3 entries, not the least: go on),
+    /// offset 2 gives 2, 7, the least.
+    /// N = 10, d = 2, 5: class 0 takes 0, 2, 4, 6, 8. Class 1: offset 1 gives 1, 5, 9 and
+    /// offset 3 gives 3, 7, 1, both 3 entries: the lower offset's.
+    /// N = 7, d = 3, 3: class 0 takes 0, 3, 6. Class 1: offset 1 jumps to 4, then to 5,
+    /// whose next step (8 = 1 + 7) closes the cycle exactly: 1, 4, 5 has the least 3
+    /// entries.
+    #[test]
+    fn fewest_entries_win_ties_to_the_lowest_offset() {
+        assert_eq!(
+            place(10, &[Some(3), Some(5)]).unwrap(),
+            vec![0, 0, 1, 0, 0, 0, 0, 1, 0, 0]
+        );
+        assert_eq!(
+            place(10, &[Some(2), Some(5)]).unwrap(),
+            vec![0, 1, 0, 0, 0, 1, 0, 0, 0, 1]
+        );
+        assert_eq!(
+            place(7, &[Some(3), Some(3)]).unwrap(),
+            vec![0, 1, 0, 0, 1, 1, 0]
+        );
+    }
+
     /// The spec's N = 64 example: d = 2, 4, 8, 16, 32, 64, 64.
     #[test]
     fn spec_example_offsets() {

@@ -275,6 +275,29 @@ mod tests {
         assert_eq!(list(Wf2q, &[4, 1, 1]), vec![0, 1, 0, 0, 2, 0]);
     }
 
+    /// The WF2Q frame's heap keys are equal exactly when their fractions are (and, for
+    /// heads, their flows): `Eq` agrees with `Ord`, whatever the fraction's terms.
+    #[test]
+    fn heap_keys_are_equal_when_their_fractions_are() {
+        let r = |num, den| Ratio { num, den };
+        let head = |finish, flow| Tagged { finish, flow };
+        assert_eq!(head(r(1, 2), 0), head(r(2, 4), 0));
+        assert_ne!(head(r(1, 2), 0), head(r(1, 2), 1));
+        assert_ne!(head(r(1, 2), 0), head(r(1, 3), 0));
+        assert_eq!(StartKey(r(3, 6)), StartKey(r(1, 2)));
+        assert_ne!(StartKey(r(1, 3)), StartKey(r(1, 2)));
+        for (a, b) in [(r(0, 1), r(0, 7)), (r(5, 3), r(10, 6)), (r(4, 3), r(3, 4))] {
+            assert_eq!(
+                StartKey(a) == StartKey(b),
+                StartKey(a).cmp(&StartKey(b)).is_eq()
+            );
+            assert_eq!(
+                head(a, 2) == head(b, 2),
+                head(a, 2).cmp(&head(b, 2)).is_eq()
+            );
+        }
+    }
+
     #[test]
     fn zero_weights_are_absent_flows() {
         for kind in [Simple, Uniform, Wf2q] {

@@ -193,7 +193,7 @@ pub fn search(
 mod tests {
     use super::*;
 
-    fn vector() -> Vec<ClassNeed> {
+    pub(super) fn vector() -> Vec<ClassNeed> {
         let rows = [
             (32, 3, 0.09375),
             (16, 3, 0.046875),

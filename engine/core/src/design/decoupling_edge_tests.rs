@@ -45,22 +45,7 @@ fn a_given_w_below_the_wanted_share_is_refused() {
 /// class whose minimum is out of reach.
 #[test]
 fn the_k_error_names_the_first_class_whose_minimum_is_out_of_reach() {
-    let needs: Vec<ClassNeed> = [
-        (32, 3, 0.09375),
-        (16, 3, 0.046875),
-        (8, 32, 0.5),
-        (4, 32, 0.203125),
-        (2, 16, 0.09375),
-        (1, 16, 0.046875),
-        (1, 16, 0.015625),
-    ]
-    .iter()
-    .map(|&(entries, mtu, share)| ClassNeed {
-        entries,
-        mtu,
-        share,
-    })
-    .collect();
+    let needs = super::tests::vector();
     let Err(EngineError::Invalid { errors }) = search(&needs, 64, 32, 65535, Some(4), None) else {
         panic!("accepted");
     };

@@ -27,6 +27,11 @@ fn table(entries: &[(&str, Option<u64>)]) -> Vec<DesignEntry> {
         .collect()
 }
 
+/// The first violation of `rule` (the test fails without one).
+fn violation<'a>(e: &'a Evaluation, rule: &str) -> &'a Violation {
+    e.violations.iter().find(|v| v.rule == rule).unwrap()
+}
+
 fn rules(e: &Evaluation) -> Vec<(&str, Option<&str>)> {
     e.violations
         .iter()
@@ -124,11 +129,7 @@ fn a_class_never_served_is_told_why() {
         ("B", Some(40)),
     ]);
     let e = evaluate(&r, &t).unwrap();
-    let a = e
-        .violations
-        .iter()
-        .find(|v| v.rule == "no_entries")
-        .unwrap();
+    let a = violation(&e, "no_entries");
     assert_eq!(
         a.message,
         "A has only entries of weight 0, which InfiniBand skips, so it is never served."
@@ -140,11 +141,7 @@ fn a_class_never_served_is_told_why() {
         ("B", Some(40)),
     ]);
     let e = evaluate(&r, &t).unwrap();
-    let a = e
-        .violations
-        .iter()
-        .find(|v| v.rule == "no_entries")
-        .unwrap();
+    let a = violation(&e, "no_entries");
     assert_eq!(
         a.message,
         "A has no entry in the table, so it is never served."
@@ -162,7 +159,7 @@ fn the_largest_gap_is_found_inside_the_table_and_ties_keep_the_first() {
             })
             .collect();
         let e = evaluate(&r, &t).unwrap();
-        let v = e.violations.iter().find(|v| v.rule == "distance").unwrap();
+        let v = violation(&e, "distance");
         (v.entry, v.message.clone(), e.classes[0].max_distance)
     };
     // A at 0, 2 and 10: the gaps are 2, 8 (from 2 to 10) and 2 (10 round to 0).

@@ -17,6 +17,7 @@ pub mod fair_dispatch;
 pub mod indexed_heap;
 mod node;
 mod node_results;
+mod node_streams;
 pub mod predict;
 mod registry;
 pub mod results;

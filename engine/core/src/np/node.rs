@@ -20,41 +20,15 @@ use std::collections::VecDeque;
 
 use super::contract::{Decision, MemoryAccesses, NpScheduler, Processed, QueuedPacket, StreamView};
 use super::cost::SramLatency;
+use super::node_streams::{BuiltStreams, Pkt, Stream, build_streams, purpose};
 use super::spec::NpSetup;
 use super::stage::TxQueue;
-use super::stream_state::StreamSpec;
 use crate::error::EngineError;
 use crate::kernel::EventQueue;
-use crate::rng::{RngStream, RngStreams, StreamId};
-use crate::scenario::{
-    NetworkProcessorConfig, NpArrivals, NpServerConfig, Scenario, SizeConfig, WindowConfig,
-};
+use crate::rng::{RngStreams, StreamId};
+use crate::scenario::{NetworkProcessorConfig, NpServerConfig, Scenario};
 use crate::stats::{ClassCounters, Window};
 use crate::time::{BitRate, PS_PER_S, SimTime};
-use crate::traffic::generators::bursts::draw_size;
-
-/// Purposes of the node's random streams.
-mod purpose {
-    pub const GAPS: u32 = 0;
-    pub const SIZES: u32 = 1;
-    pub const PHASE: u32 = 2;
-    pub const WINDOW: u32 = 3;
-    pub const SRAM: u32 = 4;
-    pub const CYCLES: u32 = 5;
-}
-
-/// A packet in the node.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Pkt {
-    pub stream: u32,
-    pub arrival: SimTime,
-    pub deadline: SimTime,
-    pub bytes: u32,
-    /// Actual processing cycles (known to the scheduler only once processed).
-    pub cycles: u32,
-    /// Length after processing, bytes.
-    pub out_bytes: u32,
-}
 
 /// The stream queues (what a scheduler may read).
 pub(super) struct Queues {
@@ -97,33 +71,6 @@ enum Event {
     TxDone,
     /// The scheduler asked to be woken.
     Wake,
-}
-
-/// One stream's fixed parameters, sources and measured outcomes.
-pub(super) struct Stream {
-    pub group: u16,
-    pub period_ps: u64,
-    pub x: u32,
-    pub y: u32,
-    pub limit: usize,
-    poisson: bool,
-    gaps: RngStream,
-    sizes: RngStream,
-    cycles: RngStream,
-    last_deadline: SimTime,
-    /// Outcomes of the last packets, newest in bit 0 (1 = late or lost).
-    history: u64,
-    outcomes: u64,
-    pub sent: u64,
-    pub dropped_late: u64,
-    pub lost_full: u64,
-    pub late_sent: u64,
-    pub windows_violated: u64,
-    /// Packets processed, their summed, smallest and largest actual cycles.
-    pub processed: u64,
-    pub cycles_sum: u64,
-    pub cycles_min: u64,
-    pub cycles_max: u64,
 }
 
 /// Per-group counters besides the class counters.
@@ -175,62 +122,13 @@ impl NpNode {
             .ok_or_else(|| EngineError::invalid("model.link.rate_gbps", "invalid rate"))?;
         let rng = RngStreams::new(s.seed);
         let mut events = EventQueue::new();
-        let mut streams = Vec::new();
-        let mut specs: Vec<StreamSpec> = Vec::new();
-        for (g, group) in np.streams.iter().enumerate() {
-            let pairs = match &group.window {
-                WindowConfig::Fixed(w) => vec![(w.x, w.y)],
-                WindowConfig::Random(r) => r.pairs(),
-            };
-            let period_ps = ((group.period_us * 1.0e6).round() as u64).max(1);
-            for _ in 0..group.count {
-                let id = streams.len() as u32;
-                let ns = |purpose| {
-                    rng.stream(StreamId::NetworkProcessor {
-                        stream: id,
-                        purpose,
-                    })
-                };
-                let pick = if pairs.len() > 1 {
-                    ns(purpose::WINDOW).uniform_u32(0, pairs.len() as u32 - 1) as usize
-                } else {
-                    0
-                };
-                let (x, y) = pairs.get(pick).copied().unwrap_or((0, 1));
-                specs.push((x, y, group.droppable));
-                let phase = (ns(purpose::PHASE).unit() * period_ps as f64) as u64;
-                let poisson = group.arrivals == NpArrivals::Poisson;
-                let mut gaps = ns(purpose::GAPS);
-                let first = match group.arrivals {
-                    NpArrivals::Poisson => gaps.exponential(period_ps as f64) as u64,
-                    NpArrivals::Constant => phase,
-                    NpArrivals::Synchronous => 0,
-                };
-                events.schedule(SimTime(first), Event::Arrive(id));
-                streams.push(Stream {
-                    group: g as u16,
-                    period_ps,
-                    x,
-                    y,
-                    limit: group.queue_packets as usize,
-                    poisson,
-                    gaps,
-                    sizes: ns(purpose::SIZES),
-                    cycles: ns(purpose::CYCLES),
-                    last_deadline: SimTime::ZERO,
-                    history: 0,
-                    outcomes: 0,
-                    sent: 0,
-                    dropped_late: 0,
-                    lost_full: 0,
-                    late_sent: 0,
-                    windows_violated: 0,
-                    processed: 0,
-                    cycles_sum: 0,
-                    cycles_min: u64::MAX,
-                    cycles_max: 0,
-                });
-            }
+        let BuiltStreams {
+            streams,
+            specs,
+            first_arrivals,
+        } = build_streams(np, &rng);
+        for (id, first) in first_arrivals.into_iter().enumerate() {
+            events.schedule(first, Event::Arrive(id as u32));
         }
         let (engines, tx_limit) = match &np.server {
             NpServerConfig::Link => (None, usize::MAX),
@@ -351,48 +249,22 @@ impl NpNode {
 
     fn arrive(&mut self, now: SimTime, s: u32) {
         let st = &mut self.streams[s as usize];
-        let gap = if st.poisson {
-            (st.gaps.exponential(st.period_ps as f64) as u64).max(1)
-        } else {
-            st.period_ps
-        };
-        self.events.schedule(now.plus_ps(gap), Event::Arrive(s));
+        self.events
+            .schedule(now.plus_ps(st.next_gap()), Event::Arrive(s));
         let group = usize::from(st.group);
-        let g = &self.config.streams[group];
-        let size = match &g.size {
-            SizeConfig::Fixed(f) => f.bytes,
-            other => draw_size(other, &mut st.sizes),
-        };
-        let cycles = match g.processing_cycles_max {
-            Some(max) if max > g.processing_cycles => {
-                st.cycles.uniform_u32(g.processing_cycles, max)
-            }
-            _ => g.processing_cycles,
-        };
-        let out_bytes = match g.output_ratio {
-            Some(r) => ((f64::from(size) * r).round() as u32).max(1),
-            None => size,
-        };
-        self.counters[group].on_generated(now, size, &self.window);
+        let mut pkt = st.draw_packet(s, now, &self.config.streams[group]);
+        self.counters[group].on_generated(now, pkt.bytes, &self.window);
         if self.queues.q[s as usize].len() >= st.limit {
             st.lost_full += 1;
-            record_outcome(st, true);
+            st.record_outcome(true);
             return;
         }
-        let deadline = (st.last_deadline.plus_ps(st.period_ps)).max(now.plus_ps(st.period_ps));
-        st.last_deadline = deadline;
+        pkt.deadline = st.next_deadline(now);
         let q = &mut self.queues.q[s as usize];
         if q.is_empty() {
             self.queues.active += 1;
         }
-        q.push_back(Pkt {
-            stream: s,
-            arrival: now,
-            deadline,
-            bytes: size,
-            cycles,
-            out_bytes,
-        });
+        q.push_back(pkt);
         self.scheduler.on_arrival(now, s, &self.queues);
     }
 
@@ -427,13 +299,13 @@ impl NpNode {
                 let late = pkt.deadline < now;
                 st.sent += 1;
                 st.late_sent += u64::from(late);
-                record_outcome(st, late);
+                st.record_outcome(late);
                 self.scheduler.applied(now, decision, &self.queues);
                 self.start_service(now, pkt);
                 self.record_step(now, pkt, note);
             } else {
                 st.dropped_late += 1;
-                record_outcome(st, true);
+                st.record_outcome(true);
                 self.scheduler.applied(now, decision, &self.queues);
             }
             self.charge(now);
@@ -541,20 +413,6 @@ impl NpNode {
         }
         if let Some(next) = self.tx_fifo.pop() {
             self.start_link(now, next);
-        }
-    }
-}
-
-/// Records a packet's outcome in the stream's sliding window (1 = late or lost) and counts
-/// a violated window when the last y outcomes hold more than x misses.
-fn record_outcome(st: &mut Stream, missed: bool) {
-    st.history = (st.history << 1) | u64::from(missed);
-    st.outcomes += 1;
-    let y = st.y.min(64);
-    if st.outcomes >= u64::from(y) {
-        let mask = if y >= 64 { u64::MAX } else { (1u64 << y) - 1 };
-        if (st.history & mask).count_ones() > st.x {
-            st.windows_violated += 1;
         }
     }
 }

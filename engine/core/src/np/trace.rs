@@ -126,7 +126,7 @@ impl NpNode {
     pub(super) fn record_step(
         &mut self,
         now: SimTime,
-        pkt: super::node::Pkt,
+        pkt: super::node_streams::Pkt,
         note: Option<Option<Explanation>>,
     ) {
         let Some(explanation) = note else {

@@ -9,6 +9,26 @@ use crate::network::lanes::CreditPolicyConfig;
 use crate::network::port::{NetPacket, PacketPool};
 use crate::time::{BitRate, SimTime};
 
+/// A test packet: number `id`, `bytes` long (in 64-byte credits rounded up), from end
+/// point 0 to 0, SL, lane and priority 0, no flow; tests set what they need with
+/// struct-update syntax.
+pub(crate) fn packet(id: u64, bytes: u32) -> NetPacket {
+    NetPacket {
+        id,
+        created: SimTime::ZERO,
+        tail: SimTime::ZERO,
+        bytes,
+        credits: bytes.div_ceil(64),
+        source: 0,
+        destination: 0,
+        sl: 0,
+        lane: 0,
+        priority: 0,
+        flow: crate::traffic::NO_FLOW,
+        route: crate::network::routing::RouteState::default(),
+    }
+}
+
 /// The rig: the switch, the packets, the time and the switch's answers.
 pub(crate) struct Rig<S: SwitchModel> {
     pub sw: S,
@@ -83,18 +103,10 @@ impl<S: SwitchModel> Rig<S> {
     /// the input at `tail`, handed over now.
     pub fn header(&mut self, input: u32, lane: u16, output: u32, bytes: u32, tail: SimTime) -> u32 {
         let packet = self.pool.insert(NetPacket {
-            id: self.pool.len() as u64,
-            created: SimTime::ZERO,
             tail,
-            bytes,
-            credits: bytes.div_ceil(64),
-            source: 0,
-            destination: 0,
             sl: lane,
             lane,
-            priority: 0,
-            flow: crate::traffic::NO_FLOW,
-            route: crate::network::routing::RouteState::default(),
+            ..packet(self.pool.len() as u64, bytes)
         });
         let h = Header {
             input,

@@ -1,21 +1,12 @@
 use super::*;
 use crate::network::port::NetPacket;
-use crate::time::SimTime;
+use crate::network::switch::test_rig::packet;
 
 fn add(pool: &mut PacketPool, credits: u32, class: u16) -> u32 {
     pool.insert(NetPacket {
-        route: crate::network::routing::RouteState::default(),
-        flow: crate::traffic::NO_FLOW,
-        id: pool.len() as u64,
-        created: SimTime::ZERO,
-        tail: SimTime::ZERO,
-        bytes: credits * 64,
-        credits,
-        source: 0,
-        destination: 0,
         sl: class,
         lane: class,
-        priority: 0,
+        ..packet(pool.len() as u64, credits * 64)
     })
 }
 

@@ -9,7 +9,7 @@ use super::*;
 use crate::network::lanes::{CreditPolicyConfig, LaneCredits};
 use crate::network::port::{NetPacket, OutputPort, PacketPool};
 use crate::network::send::SendAudit;
-use crate::network::switch::test_rig::{Rig, setup};
+use crate::network::switch::test_rig::{self, Rig, setup};
 use crate::schedulers::{DTable, TableEntry};
 use crate::time::BitRate;
 use crate::time::SimTime;
@@ -104,20 +104,7 @@ fn the_sc_and_its_vl_change_at_routing() {
     s.routing_lanes = 2;
     s.lane_of_queue = vec![0, 1].into();
     let mut rig = Rig::with(Omnipath::new(&OmnipathSwitchConfig::default(), s).unwrap());
-    let packet = rig.pool.insert(NetPacket {
-        id: 0,
-        created: SimTime::ZERO,
-        tail: SimTime::ZERO,
-        bytes: 128,
-        credits: 2,
-        source: 0,
-        destination: 0,
-        sl: 0,
-        lane: 0,
-        priority: 0,
-        flow: crate::traffic::NO_FLOW,
-        route: crate::network::routing::RouteState::default(),
-    });
+    let packet = rig.pool.insert(test_rig::packet(0, 128));
     let h = Header {
         input: 2,
         in_lane: 0,
@@ -175,18 +162,9 @@ fn the_output_scheduler_checks_only_that_sls_vls() {
     let mut pool = PacketPool::default();
     let mut packet = |sl: u16, id: u64| {
         pool.insert(NetPacket {
-            id,
-            created: SimTime::ZERO,
-            tail: SimTime::ZERO,
-            bytes: 128,
-            credits: 2,
-            source: 0,
             destination: 1,
             sl,
-            lane: 0,
-            priority: 0,
-            flow: crate::traffic::NO_FLOW,
-            route: crate::network::routing::RouteState::default(),
+            ..test_rig::packet(id, 128)
         })
     };
     let (a, b, c) = (packet(0, 0), packet(1, 1), packet(0, 2));

@@ -6,23 +6,14 @@ use super::*;
 use crate::network::lanes::LaneCredits;
 use crate::network::port::{NetPacket, OutputPort};
 use crate::network::send::SendAudit;
+use crate::network::switch::test_rig::packet;
 use crate::schedulers::StrictPriority;
 use crate::time::SimTime;
 
 fn add(pool: &mut PacketPool, credits: u32, priority: u8) -> u32 {
     pool.insert(NetPacket {
-        route: crate::network::routing::RouteState::default(),
-        flow: crate::traffic::NO_FLOW,
-        id: pool.len() as u64,
-        created: SimTime::ZERO,
-        tail: SimTime::ZERO,
-        bytes: credits * 64,
-        credits,
-        source: 0,
-        destination: 0,
-        sl: 0,
-        lane: 0,
         priority,
+        ..packet(pool.len() as u64, credits * 64)
     })
 }
 

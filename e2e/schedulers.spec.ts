@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'fflate';
 import { WEIGHTS_CASES } from '../web/src/generated/mathsCases';
-import { defaultScenario, openApp, runButton } from './helpers';
+import { defaultScenario, openApp, runButton, screens } from './helpers';
 
 async function kinds(page: Page, label: string): Promise<string[]> {
   return page.getByLabel(label, { exact: true }).locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
@@ -108,9 +108,11 @@ test('editing an AS basic class’s Pareto shape moves the share table to the en
   await expect(cells).toHaveText(becomes);
   await expect(table).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('share-0')).toContainText(becomes[0] ?? '');
+  await table.screenshot({ path: `${screens}shares-pareto-390.png` });
   // An unreadable shape: the engine refuses and the table says why instead of crashing.
   await shape.fill('');
   await expect(page.getByTestId('shares-unavailable')).toContainText('classes[0].traffic.size.shape');
+  await page.getByTestId('shares-unavailable').screenshot({ path: `${screens}shares-unavailable-390.png` });
   await shape.fill('1.2');
   await expect(cells).toHaveText(was);
 });

@@ -2,9 +2,13 @@
 // scheduler (and the network's two schedulers) to each kind gives a configuration that the
 // engine's validation accepts, with the default classes and with a class added. The
 // starting configuration of a kind is the engine's answer (the wasm call
-// `starting_scheduler`): the switch waits for it.
+// `starting_scheduler`): the switch waits for it. The share table under the scheduler is
+// the engine's too (the wasm call `scheduler_weights`): editing a Pareto class's shape
+// moves it to the engine's value.
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, runButton } from './helpers';
+import { deflateSync } from 'fflate';
+import { WEIGHTS_CASES } from '../web/src/generated/mathsCases';
+import { defaultScenario, openApp, runButton, screens } from './helpers';
 
 async function kinds(page: Page, label: string): Promise<string[]> {
   return page.getByLabel(label, { exact: true }).locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
@@ -78,4 +82,37 @@ test('the network: both schedulers convert to every kind the engine accepts', as
     await switchKind(page, 'Network interfaces: scheduler', kind, 'interface_scheduler-switch-status');
     await expectAccepted(page, kind);
   }
+});
+
+test('editing an AS basic class’s Pareto shape moves the share table to the engine’s value', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The engine's answers (generated from its `scheduler_weights`) for an AS basic table over
+  // a bounded Pareto class of shape 1.2 and of shape 2.5, a uniform and a fixed class.
+  const [before, after] = [WEIGHTS_CASES[0], WEIGHTS_CASES[1]];
+  if (!before || !after) throw new Error('fixtures');
+  const percents = (shares: number[] | null) => (shares ?? []).map((x) => `${(x * 100).toFixed(1)} %`);
+  const [was, becomes] = [percents(before.answer.shares), percents(after.answer.shares)];
+  expect(was).toHaveLength(3);
+  expect(was[0]).not.toBe(becomes[0]);
+  const scenario = await defaultScenario();
+  const json = JSON.stringify({ ...scenario, model: { ...scenario.model, ...before.request } });
+  await openApp(page, `#v=1&s=${Buffer.from(deflateSync(new TextEncoder().encode(json), { level: 9 })).toString('base64url')}`);
+  const table = page.getByRole('table', { name: 'Bandwidth share per class' });
+  const cells = table.locator('tbody .share-cell');
+  await expect(cells).toHaveText(was);
+  await expect(page.getByTestId('share-0')).toContainText(was[0] ?? '');
+  await expect(page.getByTestId('error-summary')).toHaveText('');
+
+  const shape = page.getByLabel('Shape (tail index)');
+  await shape.fill('2.5');
+  await expect(cells).toHaveText(becomes);
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('share-0')).toContainText(becomes[0] ?? '');
+  await table.screenshot({ path: `${screens}shares-pareto-390.png` });
+  // An unreadable shape: the engine refuses and the table says why instead of crashing.
+  await shape.fill('');
+  await expect(page.getByTestId('shares-unavailable')).toContainText('classes[0].traffic.size.shape');
+  await page.getByTestId('shares-unavailable').screenshot({ path: `${screens}shares-unavailable-390.png` });
+  await shape.fill('1.2');
+  await expect(cells).toHaveText(was);
 });

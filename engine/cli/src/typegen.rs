@@ -7,6 +7,7 @@ use qoslab_core::design::opensm::OpenSmParsed;
 use qoslab_core::design::{Design, Evaluation, Requirements, ServiceListKind};
 use qoslab_core::limits::{EngineLimits, limits_module};
 use qoslab_core::scenario::WorkEstimate;
+use qoslab_core::scheduler_weights::{SchedulerWeights, WeightsRequest};
 use qoslab_core::starting_scheduler::StartingRequest;
 use qoslab_core::sweep::SweepResult;
 use qoslab_core::trace::Trace;
@@ -39,6 +40,9 @@ pub fn write(ts_dir: &Path, schema: &Path) -> std::io::Result<()> {
     FrameTraceCheck::export_all(&cfg).map_err(to_io)?;
     // What the web asks the engine's starting scheduler for (it answers a SchedulerConfig).
     StartingRequest::export_all(&cfg).map_err(to_io)?;
+    // What the web asks for the share table under a scheduler, and the engine's answer.
+    WeightsRequest::export_all(&cfg).map_err(to_io)?;
+    SchedulerWeights::export_all(&cfg).map_err(to_io)?;
     // The engine's limits: their type, and their values as a constant module.
     EngineLimits::export_all(&cfg).map_err(to_io)?;
 

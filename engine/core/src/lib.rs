@@ -33,6 +33,7 @@ pub mod results;
 pub mod rng;
 pub mod run;
 pub mod scenario;
+pub mod scheduler_weights;
 pub mod schedulers;
 pub mod starting_scheduler;
 pub mod stats;

@@ -6,6 +6,7 @@
 //! schedulers' configurations.
 
 use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -56,14 +57,8 @@ pub fn starting_config(
 /// The starting configuration asked for by `request` (JSON of a [`StartingRequest`]);
 /// errors name the field (`kind`, `classes`, `from.table[2].class`, ...).
 pub fn starting_scheduler(request: &str) -> Result<SchedulerConfig, EngineError> {
-    let request = parse_request(request)?;
-    let n = request.classes.len();
-    if n == 0 || n > MAX_CLASSES {
-        return Err(EngineError::invalid(
-            "classes",
-            format!("must list 1 to {MAX_CLASSES} classes (now {n})"),
-        ));
-    }
+    let request: StartingRequest = parse_request(request)?;
+    check_classes(&request.classes)?;
     starting_config(
         &request.kind,
         &request.from,
@@ -82,14 +77,29 @@ pub fn starting_scheduler(request: &str) -> Result<SchedulerConfig, EngineError>
     })
 }
 
-fn parse_request(text: &str) -> Result<StartingRequest, EngineError> {
+/// A port's classes are 1 to [`MAX_CLASSES`]; otherwise an error naming `classes`.
+pub(crate) fn check_classes(classes: &[ClassConfig]) -> Result<(), EngineError> {
+    let n = classes.len();
+    if n == 0 || n > MAX_CLASSES {
+        return Err(EngineError::invalid(
+            "classes",
+            format!("must list 1 to {MAX_CLASSES} classes (now {n})"),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads the JSON of a web request (`StartingRequest`, `WeightsRequest`): a syntax error
+/// with its line and column, or the field path and rule of what does not fit the type
+/// (`request` when the whole text is wrong).
+pub(crate) fn parse_request<T: DeserializeOwned>(text: &str) -> Result<T, EngineError> {
     let raw: serde_json::Value =
         serde_json::from_str(crate::text::strip_bom(text)).map_err(|e| EngineError::Syntax {
             message: e.to_string(),
             line: u32::try_from(e.line()).unwrap_or(u32::MAX),
             column: u32::try_from(e.column()).unwrap_or(u32::MAX),
         })?;
-    serde_path_to_error::deserialize::<_, StartingRequest>(raw).map_err(|e| {
+    serde_path_to_error::deserialize::<_, T>(raw).map_err(|e| {
         let (path, message) =
             crate::scenario::tagged::locate(&e.path().to_string(), &e.inner().to_string());
         let path = if path.is_empty() {

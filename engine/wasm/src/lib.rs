@@ -207,6 +207,23 @@ pub fn starting_scheduler(request_json: &str) -> Result<String, JsValue> {
         .map_err(|e| to_js_error(&e))
 }
 
+/// The per-class weights and shares of a port's scheduler, for the share table under it:
+/// a `WeightsRequest` JSON (`{scheduler, classes}`) in, the `SchedulerWeights` JSON out
+/// (`{weights, shares}`, both null for kinds without weights), from the engine's own
+/// `carries` (an AS basic table's bounded Pareto means among them). Throws an
+/// `EngineError` object naming the field (`classes`, `scheduler.table[1]`,
+/// `classes[2].traffic.size.shape`).
+#[wasm_bindgen]
+pub fn scheduler_weights(request_json: &str) -> Result<String, JsValue> {
+    qoslab_core::scheduler_weights::scheduler_weights(request_json)
+        .and_then(|answer| {
+            serde_json::to_string(&answer).map_err(|e| EngineError::Internal {
+                message: e.to_string(),
+            })
+        })
+        .map_err(|e| to_js_error(&e))
+}
+
 pub(crate) fn to_js_error(e: &EngineError) -> JsValue {
     js_sys::JSON::parse(&e.to_json()).unwrap_or_else(|_| JsValue::from_str(&e.to_string()))
 }

@@ -3,7 +3,7 @@
 // even when the worker dies, stops answering or is aborted, and replaces a worker that
 // cannot be trusted any more.
 import * as Comlink from 'comlink';
-import type { Axis, EngineError, StartingRequest } from '../generated';
+import type { Axis, EngineError, StartingRequest, WeightsRequest } from '../generated';
 import type {
   AtLoadOutcome,
   DesignOutcome,
@@ -21,6 +21,7 @@ import type {
   StartingOutcome,
   TraceOutcome,
   Unfinished,
+  WeightsOutcome,
   WorkEstimateOutcome,
   WorkerApi,
 } from './protocol';
@@ -152,6 +153,10 @@ export class EngineClient implements Engine {
 
   startingScheduler(request: StartingRequest): Promise<StartingOutcome> {
     return this.call((api) => api.startingScheduler(request));
+  }
+
+  schedulerWeights(request: WeightsRequest): Promise<WeightsOutcome> {
+    return this.call((api) => api.schedulerWeights(request));
   }
 
   atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome> {

@@ -1,15 +1,17 @@
 // The engine calls the scenario editors make as the user edits (a service list for "Fill
-// from weights", a scheduler's starting configuration when its kind is switched), given
-// to them through a context (null without an engine), and the hook that switches a
-// scheduler's kind through the engine: the change is pending until the engine answers,
-// and an answer the user has since overtaken is dropped.
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import type { SchedulerConfig, StartingRequest } from '../generated';
+// from weights", a scheduler's starting configuration when its kind is switched, the
+// shares under a scheduler), given to them through a context (null without an engine),
+// and the hooks over them: `useKindSwitch` switches a scheduler's kind through the engine
+// (the change is pending until the engine answers), `useSchedulerShares` keeps the share
+// table the engine's (the previous shares stay shown, marked as updating, until it
+// answers). In both, an answer the user has since overtaken is dropped.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { ClassConfig, SchedulerConfig, StartingRequest, WeightsRequest } from '../generated';
 import { outcomeLines } from './outcome';
 import type { Engine } from './protocol';
 
 /** What the editors ask the engine while the user edits. */
-export type EditorEngine = Pick<Engine, 'serviceList' | 'startingScheduler'>;
+export type EditorEngine = Pick<Engine, 'serviceList' | 'startingScheduler' | 'schedulerWeights'>;
 
 export const EditorEngineContext = createContext<EditorEngine | null>(null);
 
@@ -78,4 +80,76 @@ export function useKindSwitch(): KindSwitch {
     [engine],
   );
   return { pending, error, ask, settle };
+}
+
+/** How long the shares wait after an edit before asking the engine (while the user types). */
+export const SHARES_DEBOUNCE_MS = 150;
+
+/** The shares under a scheduler, as the engine last answered them (see {@link useSchedulerShares}). */
+export interface SchedulerShares {
+  /**
+   * Share of every class (fractions summing to 1, or all 0) from the latest answer; null
+   * when that scheduler's kind divides no bandwidth by weights; undefined before the first
+   * answer or when the engine refused the latest request.
+   */
+  shares: number[] | null | undefined;
+  /** The kind those shares were computed for (null before the first answer). */
+  kind: SchedulerConfig['kind'] | null;
+  /** The scheduler or classes changed since: the shares shown are the previous ones. */
+  updating: boolean;
+  /** Why there are no shares (the engine refused the request or failed), else null. */
+  error: string | null;
+}
+
+interface Landed {
+  key: string | null;
+  kind: SchedulerConfig['kind'] | null;
+  shares: number[] | null | undefined;
+  error: string | null;
+}
+
+/**
+ * The engine's shares of `scheduler` over `classes` (the wasm call `scheduler_weights`):
+ * asked at once the first time, then {@link SHARES_DEBOUNCE_MS} after the last edit; only
+ * the answer to the latest scheduler and classes lands, and until it does the previous
+ * shares stay, marked `updating`.
+ */
+export function useSchedulerShares(scheduler: SchedulerConfig, classes: readonly ClassConfig[]): SchedulerShares {
+  const engine = useEditorEngine();
+  const key = JSON.stringify({ scheduler, classes });
+  const [landed, setLanded] = useState<Landed>({ key: null, kind: null, shares: undefined, error: null });
+  const latest = useRef(0);
+  const answered = useRef(false);
+  useEffect(() => {
+    if (!engine) return undefined;
+    const id = ++latest.current;
+    const request = JSON.parse(key) as WeightsRequest;
+    const land = (shares: number[] | null | undefined, error: string | null) => {
+      if (id !== latest.current) return;
+      answered.current = true;
+      setLanded({ key, kind: request.scheduler.kind, shares, error });
+    };
+    const timer = setTimeout(
+      () => {
+        engine.schedulerWeights(request).then(
+          (outcome) => (outcome.status === 'done' ? land(outcome.shares, null) : land(undefined, outcomeLines(outcome).join('; '))),
+          (e: unknown) => land(undefined, `the engine failed: ${String(e)}`),
+        );
+      },
+      answered.current ? SHARES_DEBOUNCE_MS : 0,
+    );
+    return () => {
+      clearTimeout(timer);
+      // Overtaken (or unmounted): the answer to this request does not land.
+      latest.current += 1;
+    };
+  }, [engine, key]);
+  const updating = landed.key !== key;
+  return useMemo(
+    () =>
+      engine
+        ? { shares: landed.shares, kind: landed.kind, updating, error: landed.error }
+        : { shares: undefined, kind: null, updating: false, error: 'the engine is not available' },
+    [engine, landed, updating],
+  );
 }

@@ -14,6 +14,7 @@ export function fakeEngine(overrides: Partial<Engine> = {}): Engine {
     workEstimate: notFaked('workEstimate'),
     serviceList: notFaked('serviceList'),
     startingScheduler: notFaked('startingScheduler'),
+    schedulerWeights: notFaked('schedulerWeights'),
     atLoad: notFaked('atLoad'),
     atPoint: notFaked('atPoint'),
     frameTrace: notFaked('frameTrace'),

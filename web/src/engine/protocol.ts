@@ -2,7 +2,17 @@
 // worker implements and the client forwards) and the one shape every answer takes. Types
 // only, no code that runs in either place, so the worker (webworker lib) and the page (DOM
 // lib) each compile it.
-import type { Axis, EngineError, FrameTraceCheck, OpenSmParsed, SchedulerConfig, StartingRequest, WorkEstimate } from '../generated';
+import type {
+  Axis,
+  EngineError,
+  FrameTraceCheck,
+  OpenSmParsed,
+  SchedulerConfig,
+  SchedulerWeights,
+  StartingRequest,
+  WeightsRequest,
+  WorkEstimate,
+} from '../generated';
 
 /** Progress of a run, reported by the worker a few times a second. */
 export interface RunProgress {
@@ -43,6 +53,8 @@ export type LoadOutcome = Outcome<{ scenarioJson: string }>;
 export type ServiceListOutcome = Outcome<{ list: number[] }>;
 /** A scheduler's starting configuration of another kind (the engine's `starting_scheduler`). */
 export type StartingOutcome = Outcome<{ config: SchedulerConfig }>;
+/** A scheduler's per-class weights and shares (the engine's `scheduler_weights`; null for kinds without). */
+export type WeightsOutcome = Outcome<SchedulerWeights>;
 /** The scenario JSON scaled to a total load. */
 export type AtLoadOutcome = Outcome<{ scenarioJson: string }>;
 /** The engine's `Design` JSON. */
@@ -82,6 +94,12 @@ export interface Engine {
    * interleaving; the web keeps no copy).
    */
   startingScheduler(request: StartingRequest): Promise<StartingOutcome>;
+  /**
+   * The per-class weights and shares of `request.scheduler` over `request.classes`, for
+   * the share table under a scheduler (the engine's own weights: an AS basic table's
+   * entries × mean packet size, the bounded Pareto mean among them; the web keeps no copy).
+   */
+  schedulerWeights(request: WeightsRequest): Promise<WeightsOutcome>;
   /** The scenario with every class load scaled in proportion so they sum to `totalLoad`. */
   atLoad(scenarioJson: string, totalLoad: number): Promise<AtLoadOutcome>;
   /**

@@ -17,13 +17,24 @@ import init, {
   scenario_at_load,
   scenario_at_point,
   service_list,
+  scheduler_weights,
   starting_scheduler,
   take_panic_message,
   scenario_work_estimate,
   trace_scenario,
   validate_scenario,
 } from '../wasm-pkg/qoslab_wasm.js';
-import type { Axis, EngineError, FrameTraceCheck, OpenSmParsed, SchedulerConfig, StartingRequest, WorkEstimate } from '../generated';
+import type {
+  Axis,
+  EngineError,
+  FrameTraceCheck,
+  OpenSmParsed,
+  SchedulerConfig,
+  SchedulerWeights,
+  StartingRequest,
+  WeightsRequest,
+  WorkEstimate,
+} from '../generated';
 import type { Outcome, RunProgress, WorkerApi } from './protocol';
 
 const ready = init();
@@ -90,6 +101,11 @@ const api: WorkerApi = {
   /** A scheduler's starting configuration of another kind (the engine's `starting_scheduler`). */
   startingScheduler(request: StartingRequest) {
     return call(() => ({ config: JSON.parse(starting_scheduler(JSON.stringify(request))) as SchedulerConfig }));
+  },
+
+  /** A scheduler's per-class weights and shares (the engine's `scheduler_weights`). */
+  schedulerWeights(request: WeightsRequest) {
+    return call(() => JSON.parse(scheduler_weights(JSON.stringify(request))) as SchedulerWeights);
   },
 
   /** The work a run of the scenario is expected to do (the engine's estimate, as validation checks it). */

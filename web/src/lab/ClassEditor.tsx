@@ -37,7 +37,12 @@ interface Props {
   index: number;
   cls: ClassConfig;
   /** Bandwidth share of the class under the scheduler (0..1), null if it has none. */
-  share: number | null;
+  /** The engine's share of the class (null: the scheduler reserves none; undefined: not answered yet). */
+  share: number | null | undefined;
+  /** An edit since: the share shown is the previous one. */
+  shareUpdating: boolean;
+  /** Why the engine gave no shares, else null. */
+  shareError: string | null;
   linkRateGbps: number;
   canRemove: boolean;
   onEdit: Edit;
@@ -47,7 +52,7 @@ function percent(x: number): string {
   return `${(x * 100).toFixed(1)} %`;
 }
 
-export const ClassEditor = memo(function ClassEditor({ index: i, cls, share, linkRateGbps, canRemove, onEdit }: Props) {
+export const ClassEditor = memo(function ClassEditor({ index: i, cls, share, shareUpdating, shareError, linkRateGbps, canRemove, onEdit }: Props) {
   const at = `model.classes[${i}]`;
   const classMessages = useFieldErrors(at);
   const t = cls.traffic;
@@ -66,12 +71,20 @@ export const ClassEditor = memo(function ClassEditor({ index: i, cls, share, lin
         <span className="visually-hidden">{cls.name ? ` ${cls.name}` : ''}</span>
       </legend>
       <div className="class-head">
-        {share === null ? (
-          <span className="class-share" data-testid={`share-${i}`}>
+        {shareError !== null ? (
+          <span className="class-share" data-testid={`share-${i}`} title={shareError}>
+            Share unavailable
+          </span>
+        ) : share === undefined ? (
+          <span className="class-share" data-testid={`share-${i}`} aria-busy="true">
+            Scheduler share …
+          </span>
+        ) : share === null ? (
+          <span className="class-share" data-testid={`share-${i}`} aria-busy={shareUpdating}>
             No reserved share
           </span>
         ) : (
-          <span className="class-share" data-testid={`share-${i}`}>
+          <span className="class-share" data-testid={`share-${i}`} aria-busy={shareUpdating}>
             Scheduler share <strong>{percent(share)}</strong>
             {Number.isFinite(t.load) && t.load > share + 1e-9 && t.load > 0 ? (
               <span className="note"> (below its load of {percent(t.load)})</span>

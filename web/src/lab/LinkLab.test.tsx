@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine, LoadOutcome, RunOutcome, RunProgress } from '../engine/client';
+import type { Engine, LoadOutcome, RunOutcome, RunProgress, WeightsOutcome } from '../engine/client';
 import type { EngineError, RunResults, Scenario } from '../generated';
 import { fakeEngine } from '../engine/fakeEngine';
 import { encodeHash } from '../share/link';
@@ -8,7 +8,11 @@ import { defaultScenario } from '../state/scenario';
 import { modelClasses, tableOf } from '../shared/edit';
 import { LinkLab } from './LinkLab';
 
-/** A fake engine: weights must be at least 1; a run reports half-way, then "done". */
+/**
+ * A fake engine: weights must be at least 1; a DTable's shares are its entry weights per
+ * class over all of them (a stand-in for the engine's `scheduler_weights`, whose formulas
+ * are tested in the engine); a run reports half-way, then "done".
+ */
 function fakeLabEngine(): Engine & { runs: string[] } {
   const check = (json: string): EngineError | null => {
     const s = JSON.parse(json) as Scenario;
@@ -24,6 +28,12 @@ function fakeLabEngine(): Engine & { runs: string[] } {
     load: async (json): Promise<LoadOutcome> => {
       const error = check(json);
       return error ? { status: 'invalid', error } : { status: 'done', scenarioJson: json };
+    },
+    schedulerWeights: async ({ scheduler, classes }): Promise<WeightsOutcome> => {
+      if (scheduler.kind !== 'dtable') return { status: 'crashed', message: 'schedulerWeights: only DTable is faked' };
+      const weights = classes.map((_, i) => scheduler.table.reduce((a, e) => a + (e.class === i && e.weight !== null ? e.weight : 0), 0));
+      const total = weights.reduce((a, w) => a + w, 0);
+      return { status: 'done', weights, shares: weights.map((w) => w / total) };
     },
     run: async (json: string, onProgress: (p: RunProgress) => void): Promise<RunOutcome> => {
       runs.push(json);
@@ -86,7 +96,11 @@ describe('LinkLab', () => {
     await waitFor(() => expect(screen.getByTestId('share-0').textContent).toContain('13.3 %'));
     // Voice has 16 + 16 of 240 credits; raising one entry to 96 gives 112 / 320.
     fireEvent.change(weight(0), { target: { value: '96' } });
-    expect(screen.getByTestId('share-0').textContent).toContain('35.0 %');
+    // The engine is asked again: until it answers, the previous share stays, marked busy.
+    expect(screen.getByTestId('share-0').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('share-0').textContent).toContain('13.3 %');
+    await waitFor(() => expect(screen.getByTestId('share-0').textContent).toContain('35.0 %'));
+    expect(screen.getByTestId('share-0').getAttribute('aria-busy')).toBe('false');
   });
 
   it('runs the scenario as edited and marks results stale after an edit', async () => {

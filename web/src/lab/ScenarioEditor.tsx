@@ -1,13 +1,14 @@
 // The scenario being edited: a link lab (general settings, the classes, the scheduler) or
 // a network (the network editor's sections); a network-processor node has no editor (a note instead).
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import type { Scenario } from '../generated';
 import type { Engine } from '../engine/client';
+import { useSchedulerShares } from '../engine/editorEngine';
 import { isNetwork } from '../network/networkScenario';
 import { NetworkEditor } from '../network/NetworkEditor';
 import { ClassEditor } from './ClassEditor';
-import { addClass, classShares, isLinkLab, MAX_CLASSES, type LinkLabScenario } from '../shared/edit';
+import { addClass, isLinkLab, MAX_CLASSES, type LinkLabScenario } from '../shared/edit';
 import { fieldId } from '../shared/errors';
 import { FieldMessages } from '../form/fields';
 import { useFieldErrors } from '../form/fieldErrors';
@@ -33,8 +34,9 @@ export const ScenarioEditor = memo(function ScenarioEditor({ scenario, onEdit, v
 });
 
 const LinkLabEditor = memo(function LinkLabEditor({ scenario, onEdit }: { scenario: LinkLabScenario; onEdit: LabEdit }) {
-  const shares = useMemo(() => classShares(scenario), [scenario]);
   const classes = scenario.model.classes;
+  // The engine's shares, for the class cards and the share table under the scheduler.
+  const shares = useSchedulerShares(scenario.model.scheduler, classes);
   const classesMessages = useFieldErrors('model.classes');
   return (
     <div className="editor-body">
@@ -47,7 +49,9 @@ const LinkLabEditor = memo(function LinkLabEditor({ scenario, onEdit }: { scenar
             key={i}
             index={i}
             cls={c}
-            share={shares ? (shares[i] ?? 0) : null}
+            share={shares.shares === null ? null : shares.shares?.[i]}
+            shareUpdating={shares.updating}
+            shareError={shares.error}
             linkRateGbps={scenario.model.link.rate_gbps}
             canRemove={classes.length > 1}
             onEdit={onEdit}
@@ -69,7 +73,7 @@ const LinkLabEditor = memo(function LinkLabEditor({ scenario, onEdit }: { scenar
           </span>
         </div>
       </section>
-      <SchedulerEditor scenario={scenario} onEdit={onEdit} />
+      <SchedulerEditor scenario={scenario} onEdit={onEdit} shares={shares} />
     </div>
   );
 });

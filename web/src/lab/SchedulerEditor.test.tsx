@@ -1,24 +1,40 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EditorEngineContext, type EditorEngine } from '../engine/editorEngine';
+import { EditorEngineContext, useSchedulerShares, type EditorEngine } from '../engine/editorEngine';
 import { fakeEngine } from '../engine/fakeEngine';
-import type { Engine, StartingOutcome } from '../engine/protocol';
-import type { Scenario, SchedulerConfig, StartingRequest } from '../generated';
-import { STARTING_4 } from '../generated/mathsCases';
+import type { Engine, StartingOutcome, WeightsOutcome } from '../engine/protocol';
+import type { Scenario, SchedulerConfig, StartingRequest, WeightsRequest } from '../generated';
+import { STARTING_4, WEIGHTS_CASES } from '../generated/mathsCases';
 import { defaultScenario } from '../state/scenario';
 import { isLinkLab, type LinkLabScenario } from '../shared/edit';
 import { groupByPath } from '../shared/errors';
 import { FieldErrorsContext } from '../form/fieldErrors';
 import { SchedulerEditor } from './SchedulerEditor';
+import type { LabEdit } from './types';
 
 type ServiceListFn = Engine['serviceList'];
 type StartingFn = Engine['startingScheduler'];
+type WeightsFn = Engine['schedulerWeights'];
 
 /** The engine's starting configuration of `kind` (for four classes, as the default scenario has). */
 const startOf = (kind: string): SchedulerConfig => STARTING_4.find((c) => c.kind === kind) ?? { kind: 'fifo' };
 /** A starting-scheduler call answering the engine's fixture at once. */
 const answering: StartingFn = async (request) => ({ status: 'done', config: startOf(request.kind) });
+
+/**
+ * The engine's answer to a weights request where the generated fixtures have one
+ * (`WEIGHTS_CASES`); else none for the kinds without weights and equal shares for the
+ * others (a stand-in: these tests look at the editor, not at the engine's formulas).
+ */
+const weighing: WeightsFn = async (request: WeightsRequest): Promise<WeightsOutcome> => {
+  const known = WEIGHTS_CASES.find((c) => JSON.stringify(c.request) === JSON.stringify(request));
+  if (known) return { status: 'done', ...known.answer };
+  const n = request.classes.length;
+  return ['fifo', 'edf', 'strict_priority'].includes(request.scheduler.kind)
+    ? { status: 'done', weights: null, shares: null }
+    : { status: 'done', weights: new Array<number>(n).fill(1), shares: new Array<number>(n).fill(1 / n) };
+};
 
 afterEach(cleanup);
 
@@ -28,23 +44,34 @@ interface HarnessProps {
   errors?: { path: string; message: string }[];
   serviceList?: ServiceListFn;
   startingScheduler?: StartingFn;
+  schedulerWeights?: WeightsFn;
+  /** The scenario shown first (the default scenario unless given). */
+  initial?: Scenario;
   /** No engine at all. */
   noEngine?: boolean;
 }
 
-function Harness({ errors = [], serviceList, startingScheduler = answering, noEngine = false }: HarnessProps) {
-  const [engine] = useState<EditorEngine>(() => fakeEngine({ startingScheduler, ...(serviceList ? { serviceList } : {}) }));
-  const [s, setS] = useState<Scenario>(defaultScenario);
+function Harness({ errors = [], serviceList, startingScheduler = answering, schedulerWeights = weighing, initial, noEngine = false }: HarnessProps) {
+  const [engine] = useState<EditorEngine>(() =>
+    fakeEngine({ startingScheduler, schedulerWeights, ...(serviceList ? { serviceList } : {}) }),
+  );
+  const [s, setS] = useState<Scenario>(() => initial ?? defaultScenario());
   useEffect(() => {
     current = isLinkLab(s) ? s : null;
   }, [s]);
   return (
     <FieldErrorsContext.Provider value={groupByPath(errors)}>
       <EditorEngineContext.Provider value={noEngine ? null : engine}>
-        {isLinkLab(s) ? <SchedulerEditor scenario={s} onEdit={(f) => setS((x) => (isLinkLab(x) ? f(x) : x))} /> : null}
+        {isLinkLab(s) ? <Editor scenario={s} onEdit={(f) => setS((x) => (isLinkLab(x) ? f(x) : x))} /> : null}
       </EditorEngineContext.Provider>
     </FieldErrorsContext.Provider>
   );
+}
+
+/** The scheduler editor with the engine's shares, as the scenario editor gives them. */
+function Editor({ scenario, onEdit }: { scenario: LinkLabScenario; onEdit: LabEdit }) {
+  const shares = useSchedulerShares(scenario.model.scheduler, scenario.model.classes);
+  return <SchedulerEditor scenario={scenario} onEdit={onEdit} shares={shares} />;
 }
 
 describe('SchedulerEditor', () => {
@@ -79,7 +106,7 @@ describe('SchedulerEditor', () => {
     await act(async () => {
       fireEvent.change(kind, { target: { value: 'fifo' } });
     });
-    expect(screen.getByTestId('no-shares')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('no-shares')).toBeTruthy());
     expect(screen.queryByRole('table', { name: 'Bandwidth share per class' })).toBeNull();
   });
 
@@ -170,6 +197,43 @@ describe('SchedulerEditor', () => {
     expect(sch?.kind === 'dtable' ? sch.table.map((e) => [e.class, e.weight]) : null).toEqual([
       [0, 20], [1, 20], [1, 20], [1, 20], [2, 20], [2, 20], [3, 20], [3, 20],
     ]);
+  });
+
+  it('shows the engine’s shares (a Pareto class’s among them), the previous ones while awaited, and a refusal', async () => {
+    const fixture = WEIGHTS_CASES[0];
+    if (!fixture) throw new Error('fixtures');
+    const d = defaultScenario();
+    if (!isLinkLab(d)) throw new Error('link lab');
+    const initial: Scenario = { ...d, model: { ...d.model, classes: [...fixture.request.classes], scheduler: fixture.request.scheduler } };
+    const waiting: ((o: WeightsOutcome) => void)[] = [];
+    let slow = false;
+    const weights: WeightsFn = (r) => (slow ? new Promise((resolve) => waiting.push(resolve)) : weighing(r));
+    render(<Harness initial={initial} schedulerWeights={weights} />);
+    const table = await screen.findByRole('table', { name: 'Bandwidth share per class' });
+    const shareOf = (i: number) => table.querySelectorAll('tbody tr')[i]?.querySelector('.share-cell')?.textContent;
+    const expected = (fixture.answer.shares ?? []).map((x) => `${(x * 100).toFixed(1)} %`);
+    await waitFor(() => expect(shareOf(0)).toBe(expected[0]));
+    expect([shareOf(1), shareOf(2)]).toEqual([expected[1], expected[2]]);
+    expect(table.getAttribute('aria-busy')).toBe('false');
+
+    // An entry moves to class 2: the engine is asked; meanwhile the shares shown are the previous ones, marked busy.
+    slow = true;
+    fireEvent.change(screen.getByRole('combobox', { name: 'AS entry 1' }), { target: { value: '2' } });
+    expect(table.getAttribute('aria-busy')).toBe('true');
+    expect(shareOf(0)).toBe(expected[0]);
+    await waitFor(() => expect(waiting).toHaveLength(1));
+    await act(async () => waiting[0]?.({ status: 'done', weights: [1, 1, 2], shares: [0.25, 0.25, 0.5] }));
+    expect([shareOf(0), shareOf(1), shareOf(2)]).toEqual(['25.0 %', '25.0 %', '50.0 %']);
+    expect(table.getAttribute('aria-busy')).toBe('false');
+
+    // A refusal: no shares, the engine's reason instead.
+    fireEvent.change(screen.getByRole('combobox', { name: 'AS entry 1' }), { target: { value: '1' } });
+    await waitFor(() => expect(waiting).toHaveLength(2));
+    await act(async () =>
+      waiting[1]?.({ status: 'invalid', error: { kind: 'invalid', errors: [{ path: 'scheduler.table[1]', message: 'invalid value' }] } }),
+    );
+    expect(screen.queryByRole('table', { name: 'Bandwidth share per class' })).toBeNull();
+    expect(screen.getByTestId('shares-unavailable').textContent).toMatch(/^Shares unavailable: .*scheduler\.table\[1\]/);
   });
 
   it('AS basic: fill needs a legal table size', async () => {

@@ -1,8 +1,10 @@
 // The port's scheduler: a kind selector that converts the configuration when the kind
 // changes (the engine computes the new kind's starting configuration; the choice shows as
-// pending until it answers), the editor of that kind, and the share every class gets.
+// pending until it answers), the editor of that kind, and the share every class gets (the
+// engine's, from `useSchedulerShares`: the previous shares stay, marked as updating, until
+// it answers).
 import { memo, useRef } from 'react';
-import { useKindSwitch } from '../engine/editorEngine';
+import { useKindSwitch, type SchedulerShares } from '../engine/editorEngine';
 import { colorFor } from '../charts/palette';
 import type { SchedulerConfig } from '../generated';
 import { setScheduler, type LinkLabScenario } from '../shared/edit';
@@ -13,7 +15,6 @@ import {
   entryCounts,
   SCHEDULER_KINDS,
   SCHEDULERS,
-  schedulerShares,
   schedulerUi,
   setPerClass,
   type SchedulerKind,
@@ -29,9 +30,14 @@ interface Props {
   onEdit: LabEdit;
 }
 
+interface EditorProps extends Props {
+  /** The engine's shares of this scheduler (`useSchedulerShares`, asked by the scenario editor). */
+  shares: SchedulerShares;
+}
+
 const PATH = 'model.scheduler';
 
-export const SchedulerEditor = memo(function SchedulerEditor({ scenario, onEdit }: Props) {
+export const SchedulerEditor = memo(function SchedulerEditor({ scenario, onEdit, shares }: EditorProps) {
   const config = scenario.model.scheduler;
   const classes = scenario.model.classes;
   const messages = useFieldErrors(PATH);
@@ -87,7 +93,7 @@ export const SchedulerEditor = memo(function SchedulerEditor({ scenario, onEdit 
       </div>
       <FieldMessages path={PATH} messages={messages} />
       <KindEditor scenario={scenario} onEdit={onEdit} />
-      <SharesTable scenario={scenario} />
+      <SharesTable scenario={scenario} state={shares} />
     </fieldset>
   );
 });
@@ -188,24 +194,46 @@ function percent(x: number): string {
   return `${(x * 100).toFixed(1)} %`;
 }
 
-/** Bandwidth share per class (for the kinds that divide bandwidth by weights). */
-function SharesTable({ scenario }: { scenario: LinkLabScenario }) {
+/**
+ * Bandwidth share per class (for the kinds that divide bandwidth by weights), as the
+ * engine last answered: while a newer answer is awaited the previous shares stay, marked
+ * busy; a refusal shows as "shares unavailable" with the engine's reason.
+ */
+function SharesTable({ scenario, state }: { scenario: LinkLabScenario; state: SchedulerShares }) {
   const config = scenario.model.scheduler;
   const classes = scenario.model.classes;
-  const ui = schedulerUi(config);
-  const shares = schedulerShares(config, classes);
-  if (!shares) {
+  const { shares, updating, error } = state;
+  // The caption of the kind the shares were computed for (the new kind's once it answers).
+  const ui = schedulerUi({ kind: state.kind ?? config.kind });
+  if (error !== null) {
     return (
-      <p className="note" data-testid="no-shares">
+      <p className="note field-error" role="status" data-testid="shares-unavailable">
+        Shares unavailable: {error}
+      </p>
+    );
+  }
+  if (shares === undefined) {
+    return (
+      <p className="note" role="status" aria-busy="true" data-testid="shares-pending">
+        Asking the engine for the shares…
+      </p>
+    );
+  }
+  if (shares === null) {
+    return (
+      <p className="note" data-testid="no-shares" aria-busy={updating}>
         {ui.sharesNote}
       </p>
     );
   }
-  const hasTable = ui.tableClasses !== undefined;
+  const hasTable = schedulerUi(config).tableClasses !== undefined;
   const counts = entryCounts(config, classes.length);
   return (
-    <table className="shares" aria-label="Bandwidth share per class">
-      <caption className="note">{ui.sharesNote}</caption>
+    <table className="shares" aria-label="Bandwidth share per class" aria-busy={updating} data-updating={updating}>
+      <caption className="note">
+        {ui.sharesNote}
+        {updating ? <span className="visually-hidden"> Updating…</span> : null}
+      </caption>
       <thead>
         <tr>
           <th scope="col">Class</th>
@@ -215,7 +243,8 @@ function SharesTable({ scenario }: { scenario: LinkLabScenario }) {
       </thead>
       <tbody>
         {classes.map((c, i) => {
-          const share = shares[i] ?? 0;
+          // A class added while the answer is awaited has no share yet.
+          const share = shares[i];
           return (
             <tr key={i}>
               <th scope="row">
@@ -225,9 +254,9 @@ function SharesTable({ scenario }: { scenario: LinkLabScenario }) {
               {hasTable ? <td>{counts[i] ?? 0}</td> : null}
               <td className="share-cell">
                 <span className="bar" aria-hidden="true">
-                  <span style={{ width: `${Math.min(100, share * 100)}%`, background: colorFor(i) }} />
+                  <span style={{ width: `${Math.min(100, (share ?? 0) * 100)}%`, background: colorFor(i) }} />
                 </span>
-                {percent(share)}
+                {share === undefined ? '…' : percent(share)}
               </td>
             </tr>
           );

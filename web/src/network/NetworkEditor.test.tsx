@@ -10,7 +10,6 @@ import { FieldErrorsContext } from '../form/fieldErrors';
 import {
   addClass,
   addEntry,
-  classShares,
   isLinkLab,
   labOf,
   removeClass,
@@ -87,7 +86,6 @@ describe('network scenarios in the link lab', () => {
       expect(edit(n)).toEqual(n);
     }
     expect(tableOf(n)).toEqual([]);
-    expect(classShares(n)).toBeNull();
     // The same edits do change a link lab.
     expect(setLinkRate(defaultScenario(), 10)).not.toEqual(defaultScenario());
   });

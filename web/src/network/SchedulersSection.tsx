@@ -1,14 +1,17 @@
 // The output schedulers: one for every network interface, one for every switch output
 // port. The kind converts keeping the class shares (the engine computes the new kind's
 // starting configuration; the choice shows as pending until it answers); per-class numbers are edited here;
-// a table's entries come from the conversion (or a scenario file) and are summarised.
-import { useKindSwitch } from '../engine/editorEngine';
+// a table's entries come from the conversion (or a scenario file) and are summarised with
+// the engine's shares (`useSchedulerShares`: the previous ones stay, marked as updating,
+// until it answers an edit).
+import { useMemo } from 'react';
+import { useKindSwitch, useSchedulerShares } from '../engine/editorEngine';
 import { FieldMessages, NumberField, SelectField } from '../form/fields';
 import { useFieldErrors } from '../form/fieldErrors';
 import type { Edit } from '../form/types';
 import type { NetworkConfig } from '../generated';
 import { fieldId } from '../shared/errors';
-import { SCHEDULER_KINDS, SCHEDULERS, schedulerShares, schedulerUi, type SchedulerKind } from '../schedulers/registry';
+import { SCHEDULER_KINDS, SCHEDULERS, schedulerUi, type SchedulerKind } from '../schedulers/registry';
 import { networkSchedulerRequest, portClass, setNetworkPerClass, setNetworkScheduler, type SchedulerPlace } from './edit';
 import type { SectionProps } from './sectionProps';
 
@@ -55,7 +58,8 @@ function SchedulerCard({ place, legend, net, onEdit }: CardProps) {
   const messages = useFieldErrors(path);
   const ui = schedulerUi(config);
   const list = ui.perClass;
-  const shares = schedulerShares(config, classes.map(portClass));
+  const portClasses = useMemo(() => classes.map(portClass), [classes]);
+  const { shares, updating, error } = useSchedulerShares(config, portClasses);
   return (
     <fieldset className={`card${messages.length > 0 ? ' has-error' : ''}`} id={fieldId(path)} tabIndex={-1}>
       <legend>{legend}</legend>
@@ -92,9 +96,13 @@ function SchedulerCard({ place, legend, net, onEdit }: CardProps) {
             })
           : null}
       </div>
-      {shares ? (
-        <p className="note" data-testid={`${place}-shares`}>
-          Shares: {classes.map((c, i) => `${c.name} ${((shares[i] ?? 0) * 100).toFixed(1)} %`).join(', ')}
+      {error !== null ? (
+        <p className="note field-error" role="status" data-testid={`${place}-shares`}>
+          Shares unavailable: {error}
+        </p>
+      ) : shares ? (
+        <p className="note" data-testid={`${place}-shares`} aria-busy={updating}>
+          Shares: {classes.map((c, i) => `${c.name} ${shares[i] === undefined ? '…' : `${(shares[i] * 100).toFixed(1)} %`}`).join(', ')}
           {ui.tableClasses
             ? ' (table entries follow the shares when the kind is switched; a scenario file can give any table).'
             : '.'}

@@ -1,6 +1,5 @@
 // Advanced Switching basic table: each entry names a class (VC), which sends one packet.
 import { AS_TABLE_SIZES } from './limits';
-import { meanPacketBytes, usable } from './maths';
 import type { SchedulerUi } from './types';
 
 export const asBasic: SchedulerUi<'as_basic'> = {
@@ -32,15 +31,6 @@ export const asBasic: SchedulerUi<'as_basic'> = {
         return left > 0 ? turn++ % left : 0;
       }),
     };
-  },
-  weights(config, classes) {
-    // Bytes follow packet sizes: entries × mean packet size.
-    const sums = new Array<number>(classes.length).fill(0);
-    for (const c of config.table) {
-      const cls = classes[c];
-      if (Number.isInteger(c) && cls) sums[c] = (sums[c] ?? 0) + usable(meanPacketBytes(cls));
-    }
-    return sums;
   },
   sharesNote: 'Share of bytes expected from the entries × each class’s mean packet size (one packet per entry).',
   tableClasses: (config) => config.table,

@@ -1,6 +1,6 @@
 // Deficit Round Robin: a quantum of bytes per class and round.
 import { MAX_QUANTUM_BYTES } from './limits';
-import { dropItem, largestPacket, usable } from './maths';
+import { dropItem, largestPacket } from './maths';
 import type { SchedulerUi } from './types';
 
 export const drr: SchedulerUi<'drr'> = {
@@ -11,7 +11,6 @@ export const drr: SchedulerUi<'drr'> = {
   description: 'Visits the classes in turn; each may send its quantum of bytes per round, plus what it was owed.',
   withClassAdded: (config, added) => ({ ...config, quanta_bytes: [...config.quanta_bytes, largestPacket(added)] }),
   withClassRemoved: (config, i) => ({ ...config, quanta_bytes: dropItem(config.quanta_bytes, i) }),
-  weights: (config, classes) => classes.map((_, i) => usable(config.quanta_bytes[i] ?? 0)),
   sharesNote: 'Share of the weights.',
   perClass: {
     field: 'quanta_bytes',

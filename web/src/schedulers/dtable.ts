@@ -1,6 +1,6 @@
 // Deficit Table: (class, weight) entries cycled in order, with a deficit counter per class.
 import { MAX_DTABLE_WEIGHT, MAX_TABLE_ENTRIES } from './limits';
-import { entryWeightSums, largestPacketCredits, renumber } from './maths';
+import { largestPacketCredits, renumber } from './maths';
 import type { SchedulerUi } from './types';
 
 export const dtable: SchedulerUi<'dtable'> = {
@@ -14,7 +14,6 @@ export const dtable: SchedulerUi<'dtable'> = {
     table: [...config.table, { class: n, weight: Math.min(MAX_DTABLE_WEIGHT, Math.max(16, largestPacketCredits(added))) }],
   }),
   withClassRemoved: (config, i) => ({ ...config, table: renumber(config.table, i) }),
-  weights: (config, classes) => entryWeightSums(config.table, classes.length),
   sharesNote: 'Share of the weights.',
   tableClasses: (config) => config.table.map((e) => e.class),
   weightedTables: {

@@ -11,7 +11,6 @@ export const edf: SchedulerUi<'edf'> = {
   description: 'Gives each packet its class’s deadline after its arrival and sends the earliest.',
   withClassAdded: (config) => ({ ...config, deadlines_ns: [...config.deadlines_ns, 100_000] }),
   withClassRemoved: (config, i) => ({ ...config, deadlines_ns: dropItem(config.deadlines_ns, i) }),
-  weights: () => null,
   sharesNote: 'EDF does not reserve bandwidth: classes share the link by deadline.',
   perClass: {
     field: 'deadlines_ns',

@@ -1,7 +1,7 @@
 // What the fair-queueing kinds (one relative weight per class) have in common; each kind's
 // module (scfq.ts, wfq.ts, wf2qPlus.ts, sfq.ts) adds its names and its sentence.
 import type { FairQueueingConfig } from '../generated';
-import { dropItem, usable } from './maths';
+import { dropItem } from './maths';
 import type { ConfigOf, ExplainContext, SchedulerKind, SchedulerUi } from './types';
 
 /** The kinds whose configuration is a `FairQueueingConfig`. */
@@ -26,7 +26,6 @@ export function fairQueueing<K extends FairKind>(kind: K, texts: FairTexts): Sch
       return { ...config, weights: [...config.weights, w.length > 0 ? Math.min(...w) : 1] };
     },
     withClassRemoved: (config, i) => ({ ...config, weights: dropItem(config.weights, i) }),
-    weights: (config, classes) => classes.map((_, i) => usable(config.weights[i] ?? 0)),
     sharesNote: 'Share of the weights.',
     perClass: {
       field: 'weights',

@@ -9,7 +9,6 @@ export const fifo: SchedulerUi<'fifo'> = {
   description: 'Sends packets in arrival order, whatever their class.',
   withClassAdded: (config) => config,
   withClassRemoved: (config) => config,
-  weights: () => null,
   sharesNote: 'FIFO does not reserve bandwidth: classes share the link by arrival order.',
   editor: [{ part: 'note', text: 'FIFO sends packets in arrival order, whatever their class: nothing to configure.' }],
   animation: {

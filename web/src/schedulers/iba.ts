@@ -1,6 +1,6 @@
 // InfiniBand VLArb: a high and a low table of (VL, weight) entries and the high limit.
 import { IBA_MAX, IBA_MAX_ENTRIES } from './limits';
-import { entryWeightSums, largestPacketCredits, renumber } from './maths';
+import { largestPacketCredits, renumber } from './maths';
 import type { SchedulerUi } from './types';
 
 const WEIGHT_HELP = 'weight 0 to 255 in 64-byte units (0 = entry skipped)';
@@ -16,7 +16,6 @@ export const iba: SchedulerUi<'iba'> = {
     low: [...config.low, { class: n, weight: Math.min(IBA_MAX, largestPacketCredits(added)) }],
   }),
   withClassRemoved: (config, i) => ({ ...config, high: renumber(config.high, i), low: renumber(config.low, i) }),
-  weights: (config, classes) => entryWeightSums([...config.high, ...config.low], classes.length),
   sharesNote: 'Share of the weights of both tables (the high table also goes first, up to its limit).',
   tableClasses: (config) => [...config.high, ...config.low].map((e) => e.class),
   weightedTables: {

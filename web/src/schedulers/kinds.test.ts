@@ -13,7 +13,6 @@ import {
   schedulerName,
   SCHEDULER_KINDS,
   SCHEDULERS,
-  schedulerShares,
   schedulerUi,
   setPerClass,
   withClassAdded,
@@ -92,8 +91,6 @@ describe('the registry', () => {
         expect(config.low.every((e) => e.weight >= 1 && e.weight <= IBA_MAX)).toBe(true);
         expect(config.high_limit).toBeLessThanOrEqual(IBA_MAX);
       }
-      const shares = schedulerShares(config, cs);
-      if (shares) expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
       const list = schedulerUi(config).perClass;
       if (list) {
         for (const v of list.get(config)) {

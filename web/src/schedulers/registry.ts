@@ -10,7 +10,6 @@ import { dtable } from './dtable';
 import { edf } from './edf';
 import { fifo } from './fifo';
 import { iba } from './iba';
-import { normalise } from './maths';
 import { scfq } from './scfq';
 import { sfq } from './sfq';
 import { strictPriority } from './strictPriority';
@@ -60,20 +59,6 @@ export function schedulerName(kind: string): string {
 /** The long human name of a kind (the kind itself if unknown). */
 export function schedulerTitle(kind: string): string {
   return lookupScheduler(kind)?.title ?? kind;
-}
-
-/**
- * The relative weight of every class under `config` (not normalised), or null when the
- * scheduler does not divide bandwidth by weights (strict priority, FIFO, EDF).
- */
-export function classWeights(config: SchedulerConfig, classes: readonly ClassConfig[]): number[] | null {
-  return schedulerUi(config).weights(config, classes);
-}
-
-/** Bandwidth share of every class under the scheduler (null when it has no shares). */
-export function schedulerShares(config: SchedulerConfig, classes: readonly ClassConfig[]): number[] | null {
-  const w = classWeights(config, classes);
-  return w ? normalise(w) : null;
 }
 
 /** The scheduler with class `added` appended (its index is `n`, the old class count). */

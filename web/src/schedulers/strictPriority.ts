@@ -11,7 +11,6 @@ export const strictPriority: SchedulerUi<'strict_priority'> = {
   description: 'Always sends the highest-priority class that has a packet; lower classes can starve.',
   withClassAdded: (config) => ({ ...config, priorities: [...config.priorities, 0] }),
   withClassRemoved: (config, i) => ({ ...config, priorities: dropItem(config.priorities, i) }),
-  weights: () => null,
   sharesNote: 'Strict priority does not reserve bandwidth: classes share the link by priority.',
   perClass: {
     field: 'priorities',

@@ -123,11 +123,9 @@ export interface SchedulerUi<K extends SchedulerKind> {
   /** The configuration without class `i` (of `n`), later classes renumbered. */
   withClassRemoved(config: ConfigOf<K>, i: number, n: number): ConfigOf<K>;
   /**
-   * Relative weight of every class (not normalised), or null when the kind does not
-   * divide bandwidth by weights.
+   * Caption of the share table (kinds with weights), or why there are no shares. (The
+   * shares themselves are the engine's: `useSchedulerShares` in `engine/editorEngine.ts`.)
    */
-  weights(config: ConfigOf<K>, classes: readonly ClassConfig[]): number[] | null;
-  /** Caption of the share table (kinds with weights), or why there are no shares. */
   sharesNote: string;
   /** The class of every table entry (both tables), for kinds with tables. */
   tableClasses?(config: ConfigOf<K>): readonly number[];

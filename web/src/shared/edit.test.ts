@@ -5,7 +5,6 @@ import { setBasic } from '../form/basics';
 import {
   addClass,
   addEntry,
-  classShares,
   creditsFor,
   freshClassName,
   labOf,
@@ -138,17 +137,6 @@ describe('scenario edits', () => {
     s = setClassLoad(s, 2, Number.NaN);
     expect(labOf(s)!.classes[2]?.name).toBe('Gold');
     expect(JSON.parse(JSON.stringify(s)).model.classes[2].traffic.load).toBeNull();
-  });
-
-  it('computes the DTable share of each class: its weights over all weights', () => {
-    expect(classShares(abc())).toEqual([8 / 28, 16 / 28, 4 / 28]);
-    const d = classShares(defaultScenario()) ?? [];
-    expect(d.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-    expect(d[0]).toBeCloseTo(32 / 240, 12);
-    // Bad weights count as nothing; an all-bad table gives zero shares.
-    expect(classShares(setEntry(abc(), 1, { weight: Number.NaN }))).toEqual([8 / 20, 8 / 20, 4 / 20]);
-    const none: Scenario = { ...abc(), model: { ...labOf(abc())!, kind: 'link_lab', scheduler: { kind: 'dtable', table: [] } } };
-    expect(classShares(none)).toEqual([0, 0, 0]);
   });
 });
 

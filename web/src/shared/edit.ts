@@ -13,7 +13,7 @@ import type {
   TrafficConfig,
 } from '../generated';
 import { ENGINE_LIMITS } from '../generated/limits';
-import { schedulerShares, schedulerUi, withClassAdded, withClassRemoved } from '../schedulers/registry';
+import { schedulerUi, withClassAdded, withClassRemoved } from '../schedulers/registry';
 
 /** Bytes per flow-control credit (the engine's). */
 export const CREDIT_BYTES = ENGINE_LIMITS.credit_bytes;
@@ -324,15 +324,4 @@ export function setEntry(s: Scenario, j: number, patch: Partial<TableEntry>, sid
     table.map((e, k) => (k === j ? { ...e, ...patch } : e)),
     side,
   );
-}
-
-/**
- * Bandwidth share of each class under the scenario's scheduler (see `schedulerShares`):
- * DTable: the sum of its entry weights over the sum of all weights; unreadable weights
- * count as 0 and entries naming missing classes are ignored. Null for schedulers that do
- * not divide bandwidth by weights (strict priority, FIFO, EDF).
- */
-export function classShares(s: Scenario): number[] | null {
-  const lab = labOf(s);
-  return lab ? schedulerShares(lab.scheduler, lab.classes) : null;
 }

@@ -263,3 +263,72 @@ fn the_shares_add_up_to_at_most_1_within_rounding() {
         accepted(&r);
     }
 }
+
+#[test]
+fn a_distance_goes_from_1_to_the_entries_or_is_null() {
+    let mut r = base();
+    for distance in [Some(1), Some(64), None] {
+        r.classes[1].distance = distance;
+        accepted(&r);
+    }
+    for d in [0, 65] {
+        r.classes[1].distance = Some(d);
+        refused_at(
+            &r,
+            "classes[1].distance",
+            &format!("must be between 1 and entries = 64 or null (got {d})"),
+        );
+    }
+}
+
+/// Advanced Switching tables have no weights, so no `w` or `k` either.
+#[test]
+fn an_as_table_takes_no_w_or_k() {
+    let mut r = base();
+    r.technology = Technology::As;
+    r.w = None;
+    r.k = None;
+    accepted(&r);
+    r.w = Some(2.0);
+    refused_at(&r, "w", "must be null: As tables have no weights");
+    r.w = None;
+    r.k = Some(0.5);
+    refused_at(&r, "k", "must be null: As tables have no weights");
+}
+
+fn parse_error_paths(text: &str) -> Vec<String> {
+    match parse_requirements(text) {
+        Err(EngineError::Invalid { errors }) => errors.into_iter().map(|e| e.path).collect(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// serde reports a problem of the document's own fields at `.`: the path is then the
+/// field it names, or `requirements` for the whole document; deeper problems keep
+/// serde's path.
+#[test]
+fn parse_errors_name_the_field_or_the_document() {
+    let vector: serde_json::Value = serde_json::from_str(MULTIMEDIA_VECTOR).unwrap();
+    let without = |field: &str| {
+        let mut v = vector.clone();
+        v.as_object_mut().unwrap().remove(field);
+        v.to_string()
+    };
+    assert_eq!(parse_error_paths(&without("technology")), ["technology"]);
+    assert_eq!(parse_error_paths(&without("classes")), ["classes"]);
+    let with_colour = MULTIMEDIA_VECTOR.replacen("\"entries\"", "\"colour\": 1, \"entries\"", 1);
+    assert_eq!(parse_error_paths(&with_colour), ["colour"]);
+    assert_eq!(parse_error_paths("[]"), ["requirements"]);
+    let bad_name = MULTIMEDIA_VECTOR.replacen("\"NC\"", "7", 1);
+    assert_eq!(parse_error_paths(&bad_name), ["classes[0].name"]);
+    assert_eq!(
+        parse_error_paths(&MULTIMEDIA_VECTOR.replacen("64,", "-1,", 1)),
+        ["entries"]
+    );
+    assert_eq!(top_level_path("missing field `gmtu_bytes`"), "gmtu_bytes");
+    assert_eq!(
+        top_level_path("unknown field ``, expected one of"),
+        "requirements"
+    );
+    assert_eq!(top_level_path("invalid type: map"), "requirements");
+}

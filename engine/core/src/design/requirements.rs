@@ -333,3 +333,8 @@ pub fn validate_requirements(r: &Requirements) -> Result<(), EngineError> {
         Err(EngineError::Invalid { errors: p })
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+#[path = "requirements_tests.rs"]
+mod tests;

@@ -119,6 +119,9 @@ fn rule_violations_name_field_and_rule() {
         set(&mut doc, path, value.clone());
         assert_problem(&doc, want_path, want_message);
     }
+    let mut doc = default_preset();
+    doc.as_object_mut().unwrap().insert(String::new(), json!(1));
+    assert_problem(&doc, "[\"\"]", "not a known field");
 }
 
 #[test]
@@ -203,6 +206,14 @@ fn type_and_shape_errors_name_the_field() {
             "not a known field",
         ),
         ("seed", json!(-1), "seed", "invalid value"),
+        // A key with no name is still shown in the path.
+        ("model.", json!(1), "model[\"\"]", "not a known field"),
+        (
+            "model.classes[0].",
+            json!(1),
+            "model.classes[0][\"\"]",
+            "not a known field",
+        ),
     ];
     for (path, value, want_path, want_message) in cases {
         let mut doc = default_preset();

@@ -148,7 +148,8 @@ pub fn parse_requirements(text: &str) -> Result<Requirements, EngineError> {
         let path = e.path().to_string();
         let message = e.inner().to_string();
         EngineError::invalid(
-            if path == "." {
+            // "." is the document; "" a key with no name (`{"": 1}`).
+            if path == "." || path.is_empty() {
                 top_level_path(&message)
             } else {
                 path

@@ -321,6 +321,7 @@ fn parse_errors_name_the_field_or_the_document() {
     let with_colour = MULTIMEDIA_VECTOR.replacen("\"entries\"", "\"colour\": 1, \"entries\"", 1);
     assert_eq!(parse_error_paths(&with_colour), ["colour"]);
     assert_eq!(parse_error_paths("[]"), ["requirements"]);
+    assert_eq!(parse_error_paths(r#"{"": 1}"#), ["requirements"]);
     let bad_name = MULTIMEDIA_VECTOR.replacen("\"NC\"", "7", 1);
     assert_eq!(parse_error_paths(&bad_name), ["classes[0].name"]);
     assert_eq!(

@@ -24,11 +24,12 @@ fn encode(path: &str, message: &str) -> String {
     }
 }
 
-/// Joins two path fragments with a dot.
+/// Joins two path fragments with a dot (none before an index: `a[2]`, `a[""]`).
 fn join(a: &str, b: &str) -> String {
     match (a.is_empty(), b.is_empty()) {
         (true, _) => b.to_string(),
         (_, true) => a.to_string(),
+        _ if b.starts_with('[') => format!("{a}{b}"),
         _ => format!("{a}.{b}"),
     }
 }
@@ -61,8 +62,11 @@ pub(crate) fn locate(path: &str, message: &str) -> (String, String) {
         let expected = message
             .split_once(", expected ")
             .map(|(_, e)| e.to_string());
-        // serde_path_to_error already ends the path with the unknown key.
-        if path.rsplit('.').next() != Some(field) {
+        if field.is_empty() {
+            // A key with no name (`{"": 1}`): named as an index, so the path still shows it.
+            path = format!("{}[\"\"]", path.trim_end_matches('.'));
+        } else if path.rsplit('.').next() != Some(field) {
+            // serde_path_to_error already ends the path with the unknown key.
             path = join(&path, field);
         }
         message = match expected {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::lanes::LaneCredits;
 use super::send::{SendAudit, SendPort, send_one};
-use crate::schedulers::{Head, PortView, Scheduler};
+use crate::schedulers::{AnyScheduler, Head, PortView, Scheduler};
 use crate::time::SimTime;
 
 /// A packet travelling through a network.
@@ -105,8 +105,8 @@ pub struct OutputPort {
     lane_of_queue: Arc<[u16]>,
     /// Routing lanes `R`: queues per SL.
     routing_lanes: u16,
-    /// The output scheduler (over SLs).
-    pub scheduler: Box<dyn Scheduler>,
+    /// The output scheduler (over SLs), statically dispatched.
+    pub scheduler: AnyScheduler,
     /// Whether a packet is being sent.
     pub busy: bool,
 }
@@ -118,7 +118,7 @@ impl OutputPort {
         lane_of_queue: Arc<[u16]>,
         routing_lanes: u16,
         credits: LaneCredits,
-        scheduler: Box<dyn Scheduler>,
+        scheduler: AnyScheduler,
     ) -> OutputPort {
         OutputPort {
             queues: vec![VecDeque::new(); lane_of_queue.len()],
@@ -167,7 +167,7 @@ impl OutputPort {
             pool,
             taken: None,
         };
-        send_one(now, self.scheduler.as_mut(), &mut view, audit).map(|(_, item)| item)
+        send_one(now, &mut self.scheduler, &mut view, audit).map(|(_, item)| item)
     }
 }
 

@@ -35,9 +35,9 @@ pub struct SendAudit {
 /// One decision: select, check and take credits, pop, `after_send`. Returns the class
 /// and the item sent, or None when nothing was sent (the audit says whether that was a
 /// fault).
-pub fn send_one<P: SendPort>(
+pub fn send_one<S: Scheduler + ?Sized, P: SendPort>(
     now: SimTime,
-    scheduler: &mut dyn Scheduler,
+    scheduler: &mut S,
     port: &mut P,
     audit: &mut SendAudit,
 ) -> Option<(usize, P::Item)> {

@@ -168,8 +168,8 @@ impl SchedulerSpec for DTable {
         }
     }
 
-    fn build(config: &DTableConfig, port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(DTable::new(&config.table, port.classes))
+    fn build(config: &DTableConfig, port: PortSetup) -> Self {
+        DTable::new(&config.table, port.classes)
     }
 
     fn table_layout(config: &DTableConfig) -> Vec<TraceTableEntry> {

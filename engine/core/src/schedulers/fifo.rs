@@ -49,8 +49,8 @@ impl SchedulerSpec for Fifo {
         FifoConfig {}
     }
 
-    fn build(_config: &FifoConfig, port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(Fifo::new(port.classes))
+    fn build(_config: &FifoConfig, port: PortSetup) -> Self {
+        Fifo::new(port.classes)
     }
 }
 

@@ -190,6 +190,10 @@ pub fn build(config: &SchedulerConfig, port: PortSetup) -> Box<dyn Scheduler> {
 mod cost_tests;
 
 #[cfg(test)]
+#[path = "any_scheduler_tests.rs"]
+mod any_scheduler_tests;
+
+#[cfg(test)]
 pub(crate) mod testing {
     //! A hand-driven port for scheduler unit tests.
     use super::*;

@@ -319,7 +319,7 @@ impl LinkLab {
         self.next_id += 1;
         self.counters[c].on_generated(now, bytes, &self.window);
         self.port.queues[c].push_back(packet);
-        self.scheduler.on_enqueue(now, c, bytes, &self.port);
+        self.scheduler.on_enqueue_in(now, c, bytes, &self.port);
         let next = now + gap;
         if next <= self.window.end {
             self.events.schedule(next, Event::Generate(class));

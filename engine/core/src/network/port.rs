@@ -148,7 +148,7 @@ impl OutputPort {
             pool,
             taken: None,
         };
-        self.scheduler.on_enqueue(now, sl, bytes, &view);
+        self.scheduler.on_enqueue_in(now, sl, bytes, &view);
     }
 
     /// One decision of the send protocol ([`send_one`]): the queue and packet handle

@@ -60,6 +60,18 @@ macro_rules! scheduler_registry {
             fn registers(&self) -> Registers {
                 match self { $( AnyScheduler::$variant(s) => s.registers(), )* }
             }
+            #[inline]
+            fn select_in<P: PortView>(&mut self, now: SimTime, port: &P) -> Option<usize> {
+                match self { $( AnyScheduler::$variant(s) => s.select_in(now, port), )* }
+            }
+            #[inline]
+            fn after_send_in<P: PortView>(&mut self, now: SimTime, class: usize, port: &P) {
+                match self { $( AnyScheduler::$variant(s) => s.after_send_in(now, class, port), )* }
+            }
+            #[inline]
+            fn on_enqueue_in<P: PortView>(&mut self, now: SimTime, class: usize, bytes: u32, port: &P) {
+                match self { $( AnyScheduler::$variant(s) => s.on_enqueue_in(now, class, bytes, port), )* }
+            }
         }
 
         /// Every scheduler's `kind`, in registration order.

@@ -236,7 +236,7 @@ impl<E> EventQueue<E> {
 
     /// Enters the next occupied slot if its earliest event is at or before `limit`;
     /// false (nothing changed) otherwise.
-    #[inline(never)]
+    #[inline]
     fn enter_next(&mut self, limit: SimTime) -> bool {
         let Some((abs, at)) = self.next_slot() else {
             return false;

@@ -245,11 +245,6 @@ impl PortView for PortQueues<'_> {
             self.pool.get(h).credits <= self.credits.free(usize::from(self.lane_of_queue[q]))
         })
     }
-
-    /// As the default, in one call (the per-class checks inlined).
-    fn active_classes(&self, out: &mut Vec<usize>) {
-        out.extend((0..self.class_count()).filter(|&c| self.is_active(c)));
-    }
 }
 
 impl SendPort for PortQueues<'_> {
@@ -297,7 +292,8 @@ mod tests {
         }
     }
 
-    /// A view that answers `is_active` by the trait's default (head fits free credits).
+    /// A view that answers `is_active` (and so `active_classes`) by the trait's defaults
+    /// (head fits free credits).
     struct ByDefault<'a>(&'a PortQueues<'a>);
 
     impl PortView for ByDefault<'_> {

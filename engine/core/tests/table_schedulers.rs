@@ -50,7 +50,7 @@ impl Port {
     /// without credits. Returns (class, bytes).
     fn step(&mut self, s: &mut dyn Scheduler, now: SimTime) -> Option<(usize, u32)> {
         let mut audit = SendAudit::default();
-        let sent = send_one(now, s, self, &mut audit);
+        let sent = send_one(now, &mut &mut *s, self, &mut audit);
         assert_eq!(audit.credit_violations, 0, "chose a class without credits");
         sent.map(|(c, head)| (c, head.bytes))
     }

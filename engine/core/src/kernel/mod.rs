@@ -193,6 +193,10 @@ impl<E> EventQueue<E> {
     }
 
     /// Pops the earliest event if it is at or before `limit`, advancing the clock.
+    ///
+    /// Inlined into the model's loop: the common case pops from the current slot or the
+    /// FIFO; moving to the next slot is out of line ([`EventQueue::enter_next`]).
+    #[inline]
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, E)> {
         loop {
             let i = (self.cur & MASK) as usize;
@@ -224,12 +228,24 @@ impl<E> EventQueue<E> {
                 self.popped += 1;
                 return Some((self.now, s.event));
             }
-            let (abs, at) = self.next_slot()?;
-            if at > limit.0 {
+            if !self.enter_next(limit) {
                 return None;
             }
-            self.enter(abs);
         }
+    }
+
+    /// Enters the next occupied slot if its earliest event is at or before `limit`;
+    /// false (nothing changed) otherwise.
+    #[inline]
+    fn enter_next(&mut self, limit: SimTime) -> bool {
+        let Some((abs, at)) = self.next_slot() else {
+            return false;
+        };
+        if at > limit.0 {
+            return false;
+        }
+        self.enter(abs);
+        true
     }
 
     /// Marks slot `i` empty.

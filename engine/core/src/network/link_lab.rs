@@ -23,7 +23,7 @@ use crate::model::{self, Measured, Model};
 use crate::results::RunResults;
 use crate::rng::RngStreams;
 use crate::scenario::{LinkLabConfig, Scenario};
-use crate::schedulers::{self, Head, PortSetup, PortView, Scheduler, SchedulerCost};
+use crate::schedulers::{self, AnyScheduler, Head, PortSetup, PortView, Scheduler, SchedulerCost};
 use crate::stats::{ClassCounters, Window};
 use crate::time::{BitRate, Duration, SimTime};
 use crate::trace::{Decision, Tracer};
@@ -98,7 +98,7 @@ pub struct Audit {
 pub struct LinkLab {
     events: EventQueue<Event>,
     port: Port,
-    scheduler: Box<dyn Scheduler>,
+    scheduler: AnyScheduler,
     /// The scenario's `kind` of the scheduler.
     scheduler_kind: &'static str,
     sources: Vec<Option<Source>>,
@@ -143,7 +143,7 @@ impl LinkLab {
                 queues: vec![VecDeque::new(); n],
                 credits: vec![CreditCounter::new(buffer_credits); n],
             },
-            scheduler: schedulers::build(&lab.scheduler, PortSetup { classes: n, link }),
+            scheduler: lab.scheduler.build_static(PortSetup { classes: n, link }),
             scheduler_kind: lab.scheduler.kind(),
             sources: Vec::with_capacity(n),
             link,
@@ -319,7 +319,7 @@ impl LinkLab {
         self.next_id += 1;
         self.counters[c].on_generated(now, bytes, &self.window);
         self.port.queues[c].push_back(packet);
-        self.scheduler.on_enqueue(now, c, bytes, &self.port);
+        self.scheduler.on_enqueue_in(now, c, bytes, &self.port);
         let next = now + gap;
         if next <= self.window.end {
             self.events.schedule(next, Event::Generate(class));
@@ -356,10 +356,10 @@ impl LinkLab {
         }
         let before = self.tracer.as_mut().and_then(|t| {
             t.wants(now)
-                .then(|| t.snapshot_before(&self.port.queues, &self.port.credits, &*self.scheduler))
+                .then(|| t.snapshot_before(&self.port.queues, &self.port.credits, &self.scheduler))
         });
         let mut send = SendAudit::default();
-        let sent = send_one(now, self.scheduler.as_mut(), &mut self.port, &mut send);
+        let sent = send_one(now, &mut self.scheduler, &mut self.port, &mut send);
         self.audit.credit_violations += send.credit_violations;
         self.audit.idle_with_active_class += send.idle_with_active_class;
         let Some((class, packet)) = sent else {
@@ -374,7 +374,7 @@ impl LinkLab {
         self.on_link = Some(packet);
         let done = now + self.link.transmission_time(u64::from(packet.bytes));
         if let (Some(tracer), Some(before)) = (self.tracer.as_mut(), before) {
-            tracer.record(Decision::new(before, now, done, &packet, &*self.scheduler));
+            tracer.record(Decision::new(before, now, done, &packet, &self.scheduler));
         }
         self.events.schedule(done, Event::TransmitDone);
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::lanes::LaneCredits;
 use super::send::{SendAudit, SendPort, send_one};
-use crate::schedulers::{Head, PortView, Scheduler};
+use crate::schedulers::{AnyScheduler, Head, PortView, Scheduler};
 use crate::time::SimTime;
 
 /// A packet travelling through a network.
@@ -105,8 +105,8 @@ pub struct OutputPort {
     lane_of_queue: Arc<[u16]>,
     /// Routing lanes `R`: queues per SL.
     routing_lanes: u16,
-    /// The output scheduler (over SLs).
-    pub scheduler: Box<dyn Scheduler>,
+    /// The output scheduler (over SLs), statically dispatched.
+    pub scheduler: AnyScheduler,
     /// Whether a packet is being sent.
     pub busy: bool,
 }
@@ -118,7 +118,7 @@ impl OutputPort {
         lane_of_queue: Arc<[u16]>,
         routing_lanes: u16,
         credits: LaneCredits,
-        scheduler: Box<dyn Scheduler>,
+        scheduler: AnyScheduler,
     ) -> OutputPort {
         OutputPort {
             queues: vec![VecDeque::new(); lane_of_queue.len()],
@@ -148,7 +148,7 @@ impl OutputPort {
             pool,
             taken: None,
         };
-        self.scheduler.on_enqueue(now, sl, bytes, &view);
+        self.scheduler.on_enqueue_in(now, sl, bytes, &view);
     }
 
     /// One decision of the send protocol ([`send_one`]): the queue and packet handle
@@ -167,7 +167,7 @@ impl OutputPort {
             pool,
             taken: None,
         };
-        send_one(now, self.scheduler.as_mut(), &mut view, audit).map(|(_, item)| item)
+        send_one(now, &mut self.scheduler, &mut view, audit).map(|(_, item)| item)
     }
 }
 
@@ -245,11 +245,6 @@ impl PortView for PortQueues<'_> {
             self.pool.get(h).credits <= self.credits.free(usize::from(self.lane_of_queue[q]))
         })
     }
-
-    /// As the default, in one call (the per-class checks inlined).
-    fn active_classes(&self, out: &mut Vec<usize>) {
-        out.extend((0..self.class_count()).filter(|&c| self.is_active(c)));
-    }
 }
 
 impl SendPort for PortQueues<'_> {
@@ -297,7 +292,8 @@ mod tests {
         }
     }
 
-    /// A view that answers `is_active` by the trait's default (head fits free credits).
+    /// A view that answers `is_active` (and so `active_classes`) by the trait's defaults
+    /// (head fits free credits).
     struct ByDefault<'a>(&'a PortQueues<'a>);
 
     impl PortView for ByDefault<'_> {

@@ -35,13 +35,13 @@ pub struct SendAudit {
 /// One decision: select, check and take credits, pop, `after_send`. Returns the class
 /// and the item sent, or None when nothing was sent (the audit says whether that was a
 /// fault).
-pub fn send_one<P: SendPort>(
+pub fn send_one<S: Scheduler, P: SendPort>(
     now: SimTime,
-    scheduler: &mut dyn Scheduler,
+    scheduler: &mut S,
     port: &mut P,
     audit: &mut SendAudit,
 ) -> Option<(usize, P::Item)> {
-    let Some(class) = scheduler.select(now, port) else {
+    let Some(class) = scheduler.select_in(now, &*port) else {
         if (0..port.class_count()).any(|c| port.is_active(c)) {
             audit.idle_with_active_class += 1;
         }
@@ -56,6 +56,6 @@ pub fn send_one<P: SendPort>(
         return None;
     }
     let item = port.pop(class)?;
-    scheduler.after_send(now, class, port);
+    scheduler.after_send_in(now, class, &*port);
     Some((class, item))
 }

@@ -141,8 +141,8 @@ impl SchedulerSpec for AsBasic {
         }
     }
 
-    fn build(config: &AsBasicConfig, port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(AsBasic::new(&config.table, port.classes))
+    fn build(config: &AsBasicConfig, port: PortSetup) -> Self {
+        AsBasic::new(&config.table, port.classes)
     }
 
     fn table_layout(config: &AsBasicConfig) -> Vec<TraceTableEntry> {

@@ -192,8 +192,8 @@ impl SchedulerSpec for Drr {
         }
     }
 
-    fn build(config: &DrrConfig, _port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(Drr::new(&config.quanta_bytes))
+    fn build(config: &DrrConfig, _port: PortSetup) -> Self {
+        Drr::new(&config.quanta_bytes)
     }
 }
 

@@ -97,7 +97,7 @@ impl DTable {
 
     /// Moves to the next entry after the current one whose class is active. Returns false
     /// when no class is active.
-    fn advance_entry(&mut self, port: &dyn PortView) -> bool {
+    fn advance_entry<P: PortView + ?Sized>(&mut self, port: &P) -> bool {
         self.active.clear();
         port.active_classes(&mut self.active);
         let n = self.entries.len();
@@ -168,8 +168,8 @@ impl SchedulerSpec for DTable {
         }
     }
 
-    fn build(config: &DTableConfig, port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(DTable::new(&config.table, port.classes))
+    fn build(config: &DTableConfig, port: PortSetup) -> Self {
+        DTable::new(&config.table, port.classes)
     }
 
     fn table_layout(config: &DTableConfig) -> Vec<TraceTableEntry> {
@@ -177,8 +177,10 @@ impl SchedulerSpec for DTable {
     }
 }
 
-impl Scheduler for DTable {
-    fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
+impl DTable {
+    /// `select`, generic over the view (see [`Scheduler::select_in`]).
+    #[inline]
+    fn choose<P: PortView + ?Sized>(&mut self, port: &P) -> Option<usize> {
         let keep = self.selected.and_then(|c| {
             let head = port.head(c)?;
             (port.is_active(c) && i64::from(head.credits) <= self.accumulated).then_some(c)
@@ -201,11 +203,31 @@ impl Scheduler for DTable {
         Some(class)
     }
 
-    fn after_send(&mut self, _now: SimTime, class: usize, port: &dyn PortView) {
+    /// `after_send`, generic over the view.
+    #[inline]
+    fn sent<P: PortView + ?Sized>(&mut self, class: usize, port: &P) {
         if !port.is_active(class) {
             // Emptied or blocked by flow control: what was owed is forfeited.
             self.accumulated = 0;
         }
+    }
+}
+
+impl Scheduler for DTable {
+    fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
+        self.choose(port)
+    }
+
+    fn select_in<P: PortView>(&mut self, _now: SimTime, port: &P) -> Option<usize> {
+        self.choose(port)
+    }
+
+    fn after_send(&mut self, _now: SimTime, class: usize, port: &dyn PortView) {
+        self.sent(class, port)
+    }
+
+    fn after_send_in<P: PortView>(&mut self, _now: SimTime, class: usize, port: &P) {
+        self.sent(class, port)
     }
 
     fn cost(&self) -> SchedulerCost {

@@ -135,8 +135,8 @@ impl SchedulerSpec for Edf {
         }
     }
 
-    fn build(config: &EdfConfig, _port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(Edf::new(&config.deadlines_ns))
+    fn build(config: &EdfConfig, _port: PortSetup) -> Self {
+        Edf::new(&config.deadlines_ns)
     }
 }
 

@@ -93,12 +93,9 @@ macro_rules! fair_queueing_spec {
                 $crate::schedulers::fair_queueing::validate_weights(config, classes, at, p);
             }
 
-            fn build(
-                config: &Self::Config,
-                port: $crate::schedulers::PortSetup,
-            ) -> Box<dyn $crate::schedulers::Scheduler> {
+            fn build(config: &Self::Config, port: $crate::schedulers::PortSetup) -> Self {
                 let build: fn(&Self::Config, $crate::schedulers::PortSetup) -> $ty = $build;
-                Box::new(build(config, port))
+                build(config, port)
             }
 
             fn starting(c: &$crate::schedulers::starting::Carried<'_>) -> Self::Config {

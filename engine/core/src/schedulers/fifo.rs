@@ -49,13 +49,15 @@ impl SchedulerSpec for Fifo {
         FifoConfig {}
     }
 
-    fn build(_config: &FifoConfig, port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(Fifo::new(port.classes))
+    fn build(_config: &FifoConfig, port: PortSetup) -> Self {
+        Fifo::new(port.classes)
     }
 }
 
-impl Scheduler for Fifo {
-    fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
+impl Fifo {
+    /// `select`, generic over the view (see [`Scheduler::select_in`]).
+    #[inline]
+    fn choose<P: PortView + ?Sized>(&mut self, port: &P) -> Option<usize> {
         let n = port.class_count();
         self.cost.classes_examined += n as u64;
         let class = (0..n)
@@ -68,6 +70,16 @@ impl Scheduler for Fifo {
         self.selected = Some(class);
         self.cost.decisions += 1;
         Some(class)
+    }
+}
+
+impl Scheduler for Fifo {
+    fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
+        self.choose(port)
+    }
+
+    fn select_in<P: PortView>(&mut self, _now: SimTime, port: &P) -> Option<usize> {
+        self.choose(port)
     }
 
     fn cost(&self) -> SchedulerCost {

@@ -343,8 +343,8 @@ impl SchedulerSpec for Iba {
         }
     }
 
-    fn build(config: &IbaConfig, port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(Iba::new(config, port.classes))
+    fn build(config: &IbaConfig, port: PortSetup) -> Self {
+        Iba::new(config, port.classes)
     }
 
     fn table_layout(config: &IbaConfig) -> Vec<TraceTableEntry> {

@@ -169,6 +169,58 @@ pub trait Scheduler {
 
     /// The scheduler's registers now (pointer, counters, tags), for traces and teaching.
     fn registers(&self) -> Registers;
+
+    /// [`Scheduler::select`] against a port whose type is known (what the ports call,
+    /// through [`AnyScheduler`]): a scheduler may answer it with its code generic over the
+    /// view, so the port's reads inline instead of being one indirect call each. The
+    /// default is the dynamic `select`; an override must decide exactly as it does.
+    #[inline]
+    fn select_in<P: PortView>(&mut self, now: SimTime, port: &P) -> Option<usize>
+    where
+        Self: Sized,
+    {
+        self.select(now, port)
+    }
+
+    /// [`Scheduler::after_send`] against a port whose type is known (see
+    /// [`Scheduler::select_in`]).
+    #[inline]
+    fn after_send_in<P: PortView>(&mut self, now: SimTime, class: usize, port: &P)
+    where
+        Self: Sized,
+    {
+        self.after_send(now, class, port)
+    }
+
+    /// [`Scheduler::on_enqueue`] against a port whose type is known (see
+    /// [`Scheduler::select_in`]).
+    #[inline]
+    fn on_enqueue_in<P: PortView>(&mut self, now: SimTime, class: usize, bytes: u32, port: &P)
+    where
+        Self: Sized,
+    {
+        self.on_enqueue(now, class, bytes, port)
+    }
+}
+
+/// A borrowed scheduler is one (the dynamic methods forwarded), so the send protocol can
+/// drive a `&mut dyn Scheduler` as well as an [`AnyScheduler`].
+impl<S: Scheduler + ?Sized> Scheduler for &mut S {
+    fn select(&mut self, now: SimTime, port: &dyn PortView) -> Option<usize> {
+        (**self).select(now, port)
+    }
+    fn after_send(&mut self, now: SimTime, class: usize, port: &dyn PortView) {
+        (**self).after_send(now, class, port)
+    }
+    fn on_enqueue(&mut self, now: SimTime, class: usize, bytes: u32, port: &dyn PortView) {
+        (**self).on_enqueue(now, class, bytes, port)
+    }
+    fn cost(&self) -> SchedulerCost {
+        (**self).cost()
+    }
+    fn registers(&self) -> Registers {
+        (**self).registers()
+    }
 }
 
 /// What a scheduler needs to know of its port when it is built.
@@ -188,6 +240,10 @@ pub fn build(config: &SchedulerConfig, port: PortSetup) -> Box<dyn Scheduler> {
 #[cfg(test)]
 #[path = "cost_tests.rs"]
 mod cost_tests;
+
+#[cfg(test)]
+#[path = "any_scheduler_tests.rs"]
+mod any_scheduler_tests;
 
 #[cfg(test)]
 pub(crate) mod testing {
@@ -242,7 +298,7 @@ pub(crate) mod testing {
         /// send is allowed here: a table may leave a class out).
         pub fn step_at(&mut self, now: SimTime, s: &mut dyn Scheduler) -> Option<usize> {
             let mut audit = crate::network::SendAudit::default();
-            let sent = crate::network::send_one(now, s, self, &mut audit);
+            let sent = crate::network::send_one(now, &mut &mut *s, self, &mut audit);
             assert_eq!(
                 audit.credit_violations, 0,
                 "scheduler chose a class without credits"

@@ -5,7 +5,10 @@
 //! [`SchedulerSpec`](super::SchedulerSpec), declared by its `mod` line. The macro re-exports the
 //! scheduler, and generates the enum (serde tag, JSON Schema, TypeScript type,
 //! path-keeping deserialiser) and every dispatch over the kinds: `kind`, `validate`,
-//! `build`, `table_layout`, `starting`, `carries` and `KINDS`.
+//! `build`, `build_static`, `table_layout`, `starting`, `carries` and `KINDS`, and
+//! [`AnyScheduler`](super::AnyScheduler), the closed set of schedulers as an enum that
+//! the ports hold: its methods match on the kind and call the scheduler directly (no
+//! indirect call, and the scheduler's code can be inlined into the port's).
 
 /// Generates `SchedulerConfig` and its dispatch from one line per scheduler.
 macro_rules! scheduler_registry {
@@ -23,6 +26,53 @@ macro_rules! scheduler_registry {
             $( $(#[$doc])* #[serde(rename = $kind)] $variant($config), )*
         }
         tagged_enum!(SchedulerConfig, "scheduler", { $( $kind => $variant($config), )* });
+
+        /// One scheduler of any registered kind, dispatched statically: what the ports
+        /// hold (a `Box<dyn Scheduler>` costs an indirect call per decision, and hides the
+        /// scheduler's code from the port's).
+        #[derive(Clone, Debug)]
+        pub enum AnyScheduler {
+            $( #[allow(missing_docs)] $variant($module::$spec), )*
+        }
+
+        $( impl From<$module::$spec> for AnyScheduler {
+            fn from(s: $module::$spec) -> AnyScheduler {
+                AnyScheduler::$variant(s)
+            }
+        } )*
+
+        impl Scheduler for AnyScheduler {
+            #[inline]
+            fn select(&mut self, now: SimTime, port: &dyn PortView) -> Option<usize> {
+                match self { $( AnyScheduler::$variant(s) => s.select(now, port), )* }
+            }
+            #[inline]
+            fn after_send(&mut self, now: SimTime, class: usize, port: &dyn PortView) {
+                match self { $( AnyScheduler::$variant(s) => s.after_send(now, class, port), )* }
+            }
+            #[inline]
+            fn on_enqueue(&mut self, now: SimTime, class: usize, bytes: u32, port: &dyn PortView) {
+                match self { $( AnyScheduler::$variant(s) => s.on_enqueue(now, class, bytes, port), )* }
+            }
+            fn cost(&self) -> SchedulerCost {
+                match self { $( AnyScheduler::$variant(s) => s.cost(), )* }
+            }
+            fn registers(&self) -> Registers {
+                match self { $( AnyScheduler::$variant(s) => s.registers(), )* }
+            }
+            #[inline]
+            fn select_in<P: PortView>(&mut self, now: SimTime, port: &P) -> Option<usize> {
+                match self { $( AnyScheduler::$variant(s) => s.select_in(now, port), )* }
+            }
+            #[inline]
+            fn after_send_in<P: PortView>(&mut self, now: SimTime, class: usize, port: &P) {
+                match self { $( AnyScheduler::$variant(s) => s.after_send_in(now, class, port), )* }
+            }
+            #[inline]
+            fn on_enqueue_in<P: PortView>(&mut self, now: SimTime, class: usize, bytes: u32, port: &P) {
+                match self { $( AnyScheduler::$variant(s) => s.on_enqueue_in(now, class, bytes, port), )* }
+            }
+        }
 
         /// Every scheduler's `kind`, in registration order.
         pub const KINDS: &[&str] = &[$( $kind ),*];
@@ -45,7 +95,12 @@ macro_rules! scheduler_registry {
 
             /// Builds the scheduler of one port. The configuration must have been validated.
             pub fn build(&self, port: PortSetup) -> Box<dyn Scheduler> {
-                match self { $( SchedulerConfig::$variant(c) => <$module::$spec as SchedulerSpec>::build(c, port), )* }
+                match self { $( SchedulerConfig::$variant(c) => Box::new(<$module::$spec as SchedulerSpec>::build(c, port)), )* }
+            }
+
+            /// As [`SchedulerConfig::build`], statically dispatched (what ports hold).
+            pub fn build_static(&self, port: PortSetup) -> AnyScheduler {
+                match self { $( SchedulerConfig::$variant(c) => AnyScheduler::$variant(<$module::$spec as SchedulerSpec>::build(c, port)), )* }
             }
 
             /// The table(s) of a table-based scheduler, as traces list them.

@@ -10,7 +10,7 @@ use super::{PortSetup, Scheduler, TraceTableEntry};
 use crate::problems::{ClassRef, Problems};
 
 /// The specification of one scheduler kind.
-pub(crate) trait SchedulerSpec {
+pub(crate) trait SchedulerSpec: Scheduler + Sized {
     /// The scenario's parameters of this scheduler (the fields next to `kind`).
     type Config;
 
@@ -19,7 +19,7 @@ pub(crate) trait SchedulerSpec {
     fn validate(config: &Self::Config, classes: &[ClassRef<'_>], at: &str, p: &mut Problems);
 
     /// Builds the scheduler of one port. `config` has been validated.
-    fn build(config: &Self::Config, port: PortSetup) -> Box<dyn Scheduler>;
+    fn build(config: &Self::Config, port: PortSetup) -> Self;
 
     /// The scheduler's table(s) as traces list them (empty for schedulers without one).
     fn table_layout(_config: &Self::Config) -> Vec<TraceTableEntry> {

@@ -123,11 +123,11 @@ impl SchedulerSpec for StrictPriority {
         }
     }
 
-    fn build(config: &PriorityConfig, _port: PortSetup) -> Box<dyn Scheduler> {
-        Box::new(StrictPriority::with_ties(
+    fn build(config: &PriorityConfig, _port: PortSetup) -> Self {
+        StrictPriority::with_ties(
             &config.priorities,
             config.ties.unwrap_or(PriorityTies::Index),
-        ))
+        )
     }
 }
 

@@ -13,7 +13,7 @@ use crate::network::switch::{self, SwitchSetup};
 use crate::network::topology::NodeKind;
 use crate::rng::RngStreams;
 use crate::scenario::{NetworkConfig, Scenario};
-use crate::schedulers::{self, PortSetup};
+use crate::schedulers::PortSetup;
 use crate::stats::{ClassCounters, JitterTracker, Window};
 use crate::time::{BitRate, Duration, PS_PER_NS, SimTime};
 use crate::traffic::NetworkTraffic;
@@ -107,7 +107,7 @@ impl NetworkSim {
                 table,
                 lanes.routing_lanes(),
                 downstream,
-                schedulers::build(scheduler, setup),
+                scheduler.build_static(setup),
             ));
             input_capacity.push(own_in);
             output_capacity.push(own_out);

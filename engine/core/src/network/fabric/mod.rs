@@ -60,7 +60,7 @@ use super::switch::{SwitchAction, SwitchModel, SwitchTimer};
 use super::topology::{NodeKind, Topology};
 use crate::kernel::EventQueue;
 use crate::rng::RngStream;
-use crate::schedulers::SchedulerCost;
+use crate::schedulers::{Scheduler, SchedulerCost};
 use crate::stats::{ClassCounters, JitterTracker, Window};
 use crate::time::{BitRate, Duration, SimTime};
 use crate::traffic::network_traffic::ClassAdmission;

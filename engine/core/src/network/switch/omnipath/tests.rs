@@ -185,7 +185,7 @@ fn the_output_scheduler_checks_only_that_sls_vls() {
         vec![0, 1, 2, 3].into(),
         2,
         credits,
-        Box::new(DTable::new(&table, 2)),
+        DTable::new(&table, 2).into(),
     );
     port.enqueue(SimTime::ZERO, 0, a, &pool);
     port.enqueue(SimTime::ZERO, 2, b, &pool);

@@ -203,7 +203,7 @@ fn r4_output_arbiter_follows_vc_then_priority() {
         two_vcs(),
         1,
         LaneCredits::per_lane(2, 100),
-        Box::new(StrictPriority::new(&ranks)),
+        StrictPriority::new(&ranks).into(),
     );
     let mut audit = SendAudit::default();
     let now = SimTime::ZERO;
@@ -223,7 +223,7 @@ fn r4_output_arbiter_follows_vc_then_priority() {
         two_vcs(),
         1,
         LaneCredits::per_lane(2, 100),
-        Box::new(StrictPriority::new(&ranks)),
+        StrictPriority::new(&ranks).into(),
     );
     assert!(port.credits.consume(0, 100));
     for (class, h) in queued {

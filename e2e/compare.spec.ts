@@ -100,6 +100,10 @@ test('scheduler editors: every kind, conversion, engine validation next to the f
   await expect(page.getByRole('group', { name: 'AS table entries' }).locator('select')).toHaveCount(32);
   await page.getByLabel('Table size (entries)').selectOption('64');
   await expect(page.getByRole('group', { name: 'AS table entries' }).locator('select')).toHaveCount(64);
+  // The engine's shares of the 64-entry table, not those of the kind before.
+  const shares = editor.getByRole('table', { name: 'Bandwidth share per class' });
+  await expect(shares).toHaveAttribute('aria-busy', 'false');
+  await expect(shares.locator('caption')).toContainText('mean packet size');
   await editor.screenshot({ path: `${screens}editor-as-basic.png` });
 
   // Fair queueing, priority, EDF, FIFO.

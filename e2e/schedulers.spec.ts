@@ -42,7 +42,9 @@ test('switching the link lab to AS basic shows the engine’s table, focus stays
   const entries = page.getByRole('combobox', { name: /^AS entry \d+$/ });
   await expect(entries).toHaveCount(32);
   expect(await entries.evaluateAll((es) => es.map((e) => Number((e as HTMLSelectElement).value)))).toEqual(engine);
+  // The share table shows once the engine has answered for the AS table (no DTable shares meanwhile).
   const shares = page.getByRole('table', { name: 'Bandwidth share per class' });
+  await expect(shares).toHaveAttribute('aria-busy', 'false');
   const counts = await shares.locator('tbody tr td:first-of-type').allTextContents();
   expect(counts.map(Number)).toEqual([10, 3, 2, 17]);
   // The keyboard reaches the next kind from where focus stayed.

@@ -236,6 +236,27 @@ describe('SchedulerEditor', () => {
     expect(screen.getByTestId('shares-unavailable').textContent).toMatch(/^Shares unavailable: .*scheduler\.table\[1\]/);
   });
 
+  it('after a kind switch, shows no shares of the kind switched from while the new kind’s are awaited', async () => {
+    const waiting: ((o: WeightsOutcome) => void)[] = [];
+    let slow = false;
+    const weights: WeightsFn = (r) => (slow ? new Promise((resolve) => waiting.push(resolve)) : weighing(r));
+    render(<Harness schedulerWeights={weights} />);
+    const table = await screen.findByRole('table', { name: 'Bandwidth share per class' });
+    await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('false'));
+    slow = true;
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Scheduler kind'), { target: { value: 'as_basic' } });
+    });
+    await waitFor(() => expect(waiting).toHaveLength(1));
+    // The DTable's shares beside the AS table's entries would mislead: the editor waits.
+    expect(screen.queryByRole('table', { name: 'Bandwidth share per class' })).toBeNull();
+    expect(screen.getByTestId('shares-pending').textContent).toMatch(/Asking the engine for the shares/);
+    await act(async () => waiting[0]?.({ status: 'done', weights: [1, 1, 1, 1], shares: [0.25, 0.25, 0.25, 0.25] }));
+    const asTable = screen.getByRole('table', { name: 'Bandwidth share per class' });
+    expect(asTable.querySelector('caption')?.textContent).toMatch(/mean packet size/);
+    expect(asTable.getAttribute('aria-busy')).toBe('false');
+  });
+
   it('AS basic: fill needs a legal table size', async () => {
     render(<Harness serviceList={vi.fn<ServiceListFn>()} />);
     await act(async () => {

@@ -212,7 +212,8 @@ function SharesTable({ scenario, state }: { scenario: LinkLabScenario; state: Sc
       </p>
     );
   }
-  if (shares === undefined) {
+  // Shares of the kind just switched from say nothing about this one: wait for this kind's.
+  if (shares === undefined || (updating && state.kind !== null && state.kind !== config.kind)) {
     return (
       <p className="note" role="status" aria-busy="true" data-testid="shares-pending">
         Asking the engine for the shares…

@@ -49,13 +49,13 @@ const engine = fakeEngine({
 });
 
 /** The editor on a scenario kept in state, as the lab keeps it; `current()` reads the latest. */
-function renderEditor(initial: Scenario, validate: ReturnType<typeof fakeValidate>) {
+function renderEditor(initial: Scenario, validate: ReturnType<typeof fakeValidate>, editorEngine = engine) {
   let latest = initial;
   function Harness() {
     const [scenario, setScenario] = useState(initial);
     latest = scenario;
     return (
-      <EditorEngineContext.Provider value={engine}>
+      <EditorEngineContext.Provider value={editorEngine}>
         <ScenarioEditor scenario={scenario} onEdit={(f) => setScenario((s) => f(s))} validate={validate} />
       </EditorEngineContext.Provider>
     );
@@ -216,6 +216,22 @@ describe('network scenarios in the link lab', () => {
     fireEvent.change(screen.getByLabelText('Switch output ports: scheduler'), { target: { value: 'fifo' } });
     await waitFor(() => expect(current().model).toMatchObject({ switch_scheduler: { kind: 'fifo' } }));
   }, 30_000);
+
+  it('a scheduler card shows no shares of the kind switched from while the new kind’s are awaited', async () => {
+    const weighing = fakeEngine({
+      startingScheduler: async () => ({ status: 'done', config: { kind: 'fifo' } }),
+      // FIFO's answer never comes: the card must not keep showing the previous kind's shares.
+      schedulerWeights: (r) =>
+        r.scheduler.kind === 'fifo'
+          ? new Promise<never>(() => undefined)
+          : Promise.resolve({ status: 'done', weights: r.classes.map(() => 1), shares: r.classes.map(() => 1 / r.classes.length) }),
+    });
+    const { current } = renderEditor(network(), fakeValidate(), weighing);
+    await waitFor(() => expect(screen.getByTestId('switch_scheduler-shares').textContent).toMatch(/^Shares: NC 14\.3 %/));
+    fireEvent.change(screen.getByLabelText('Switch output ports: scheduler'), { target: { value: 'fifo' } });
+    await waitFor(() => expect(current().model).toMatchObject({ switch_scheduler: { kind: 'fifo' } }));
+    expect(screen.queryByTestId('switch_scheduler-shares')).toBeNull();
+  });
 
   it('per-SL MTUs and the flit size: blank leaves the field out', () => {
     const { current } = renderEditor(network(), fakeValidate());

@@ -59,7 +59,11 @@ function SchedulerCard({ place, legend, net, onEdit }: CardProps) {
   const ui = schedulerUi(config);
   const list = ui.perClass;
   const portClasses = useMemo(() => classes.map(portClass), [classes]);
-  const { shares, updating, error } = useSchedulerShares(config, portClasses);
+  const sharesState = useSchedulerShares(config, portClasses);
+  const { updating, error } = sharesState;
+  // Shares of the kind just switched from say nothing about this one: none until this kind's land.
+  const otherKind = updating && sharesState.kind !== null && sharesState.kind !== config.kind;
+  const shares = otherKind ? undefined : sharesState.shares;
   return (
     <fieldset className={`card${messages.length > 0 ? ' has-error' : ''}`} id={fieldId(path)} tabIndex={-1}>
       <legend>{legend}</legend>

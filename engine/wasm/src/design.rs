@@ -5,14 +5,14 @@
 use qoslab_core::EngineError;
 use wasm_bindgen::prelude::*;
 
-use crate::to_js_error;
+use crate::answer::{json, json_pretty, to_js};
 
 /// Designs an arbitration table for a `Requirements` JSON document
 /// (`docs/table-design.md`). Returns the `Design` as JSON; throws an `EngineError` object
 /// naming every problem (field paths such as `classes[1].distance`).
 #[wasm_bindgen]
 pub fn design_table(requirements_json: &str) -> Result<String, JsValue> {
-    design_json(requirements_json).map_err(|e| to_js_error(&e))
+    to_js(design_json(requirements_json))
 }
 
 /// Evaluates a table (`[{"class", "weight"}]` JSON, entries naming classes of the
@@ -21,14 +21,14 @@ pub fn design_table(requirements_json: &str) -> Result<String, JsValue> {
 /// requirements or the table JSON cannot be read.
 #[wasm_bindgen]
 pub fn evaluate_table(requirements_json: &str, table_json: &str) -> Result<String, JsValue> {
-    evaluation_json(requirements_json, table_json).map_err(|e| to_js_error(&e))
+    to_js(evaluation_json(requirements_json, table_json))
 }
 
 /// The OpenSM `qos_*` lines (plain `qos_` prefix) of an InfiniBand `Design` given as JSON
 /// (its `table` may have been edited); throws an `EngineError` object.
 #[wasm_bindgen]
 pub fn design_opensm(design_json: &str) -> Result<String, JsValue> {
-    opensm_lines(design_json).map_err(|e| to_js_error(&e))
+    to_js(opensm_lines(design_json))
 }
 
 /// A `Design` given as JSON (its `table` may have been edited) as a fabric manager's
@@ -38,7 +38,7 @@ pub fn design_opensm(design_json: &str) -> Result<String, JsValue> {
 /// Throws an `EngineError` object.
 #[wasm_bindgen]
 pub fn design_export(design_json: &str, format: &str) -> Result<String, JsValue> {
-    export_text(design_json, format).map_err(|e| to_js_error(&e))
+    to_js(export_text(design_json, format))
 }
 
 /// Reads an Omni-Path `opafm.xml` (or fragment) into requirements JSON, keeping the table
@@ -47,7 +47,7 @@ pub fn design_export(design_json: &str, format: &str) -> Result<String, JsValue>
 /// name the line and element.
 #[wasm_bindgen]
 pub fn opafm_import(text: &str, requirements_json: &str) -> Result<String, JsValue> {
-    opafm_requirements(text, requirements_json).map_err(|e| to_js_error(&e))
+    to_js(opafm_requirements(text, requirements_json))
 }
 
 /// Reads OpenSM `qos_*` option lines (`docs/opensm.md`). Returns JSON
@@ -56,7 +56,7 @@ pub fn opafm_import(text: &str, requirements_json: &str) -> Result<String, JsVal
 /// options `null`); throws an `EngineError` object whose paths name the line and entry.
 #[wasm_bindgen]
 pub fn opensm_parse(text: &str) -> Result<String, JsValue> {
-    opensm_json(text).map_err(|e| to_js_error(&e))
+    to_js(opensm_json(text))
 }
 
 pub(crate) fn design_json(requirements_json: &str) -> Result<String, EngineError> {
@@ -77,9 +77,7 @@ pub(crate) fn evaluation_json(
             )
         })?;
     let evaluation = qoslab_core::design::evaluate(&r, &table)?;
-    serde_json::to_string_pretty(&evaluation).map_err(|e| EngineError::Internal {
-        message: e.to_string(),
-    })
+    json_pretty(&evaluation)
 }
 
 pub(crate) fn opensm_lines(design_json: &str) -> Result<String, EngineError> {
@@ -113,15 +111,11 @@ pub(crate) fn opafm_requirements(
     let base = qoslab_core::design::parse_requirements(requirements_json)?;
     let groups = opafm::import(text)?;
     let r = opafm::requirements_from(&groups, &base)?;
-    serde_json::to_string_pretty(&r).map_err(|e| EngineError::Internal {
-        message: e.to_string(),
-    })
+    json_pretty(&r)
 }
 
 pub(crate) fn opensm_json(text: &str) -> Result<String, EngineError> {
     let (prefixes, lints) = qoslab_core::design::opensm::parse(text)?;
     let parsed = qoslab_core::design::opensm::OpenSmParsed { prefixes, lints };
-    serde_json::to_string(&parsed).map_err(|e| EngineError::Internal {
-        message: e.to_string(),
-    })
+    json(&parsed)
 }

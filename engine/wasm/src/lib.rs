@@ -12,7 +12,10 @@ use std::cell::RefCell;
 use qoslab_core::{EngineError, Run};
 use wasm_bindgen::prelude::*;
 
+mod answer;
 mod design;
+
+use answer::{json, to_js, to_js_error};
 
 pub use design::{
     design_export, design_opensm, design_table, evaluate_table, opafm_import, opensm_parse,
@@ -61,9 +64,7 @@ pub fn validate_scenario(scenario_json: &str) -> String {
 /// `EngineError` object naming every problem.
 #[wasm_bindgen]
 pub fn load_scenario(scenario_json: &str) -> Result<String, JsValue> {
-    qoslab_core::scenario::parse(scenario_json)
-        .map(|s| s.to_json_pretty())
-        .map_err(|e| to_js_error(&e))
+    to_js(qoslab_core::scenario::parse(scenario_json).map(|s| s.to_json_pretty()))
 }
 
 /// The work a run of the scenario is expected to do (`WorkEstimate` JSON: packets, on/off
@@ -71,12 +72,10 @@ pub fn load_scenario(scenario_json: &str) -> Result<String, JsValue> {
 /// throws an `EngineError` object when the scenario is refused.
 #[wasm_bindgen]
 pub fn scenario_work_estimate(scenario_json: &str) -> Result<String, JsValue> {
-    let scenario = qoslab_core::scenario::parse(scenario_json).map_err(|e| to_js_error(&e))?;
-    serde_json::to_string(&qoslab_core::scenario::work_estimate(&scenario)).map_err(|e| {
-        to_js_error(&EngineError::Internal {
-            message: e.to_string(),
-        })
-    })
+    to_js(
+        qoslab_core::scenario::parse(scenario_json)
+            .and_then(|scenario| json(&qoslab_core::scenario::work_estimate(&scenario))),
+    )
 }
 
 /// The JSON Schema of the scenario format.
@@ -90,10 +89,11 @@ pub fn scenario_schema() -> String {
 /// fixed, see `sweep::at_load`), as JSON; throws an `EngineError` object.
 #[wasm_bindgen]
 pub fn scenario_at_load(scenario_json: &str, total_load: f64) -> Result<String, JsValue> {
-    let scenario = qoslab_core::scenario::parse(scenario_json).map_err(|e| to_js_error(&e))?;
-    qoslab_core::sweep::at_load(&scenario, total_load)
-        .map(|s| s.to_json_pretty())
-        .map_err(|e| to_js_error(&e))
+    to_js(
+        qoslab_core::scenario::parse(scenario_json)
+            .and_then(|scenario| qoslab_core::sweep::at_load(&scenario, total_load))
+            .map(|s| s.to_json_pretty()),
+    )
 }
 
 /// The scenario at `value` along the sweep axis named `axis` (`load`: as
@@ -103,7 +103,7 @@ pub fn scenario_at_load(scenario_json: &str, total_load: f64) -> Result<String, 
 /// the scenario's kind, at path `axis`).
 #[wasm_bindgen]
 pub fn scenario_at_point(scenario_json: &str, axis: &str, value: f64) -> Result<String, JsValue> {
-    point_json(scenario_json, axis, value).map_err(|e| to_js_error(&e))
+    to_js(point_json(scenario_json, axis, value))
 }
 
 /// [`scenario_at_point`] without the JavaScript error (testable natively).
@@ -150,7 +150,12 @@ pub fn trace_scenario(
     decisions: u32,
     from_us: f64,
 ) -> Result<String, JsValue> {
-    let scenario = qoslab_core::scenario::parse(scenario_json).map_err(|e| to_js_error(&e))?;
+    to_js(trace_json(scenario_json, decisions, from_us))
+}
+
+/// [`trace_scenario`] without the JavaScript error.
+fn trace_json(scenario_json: &str, decisions: u32, from_us: f64) -> Result<String, EngineError> {
+    let scenario = qoslab_core::scenario::parse(scenario_json)?;
     let from_us = if from_us.is_finite() && from_us > 0.0 {
         from_us as u64
     } else {
@@ -161,12 +166,9 @@ pub fn trace_scenario(
         qoslab_core::scenario::Model::NetworkProcessor(_)
     ) {
         return qoslab_core::np::trace::trace(scenario, decisions, from_us)
-            .map(|t| t.to_json_pretty())
-            .map_err(|e| to_js_error(&e));
+            .map(|t| t.to_json_pretty());
     }
-    qoslab_core::trace::trace(scenario, decisions, from_us)
-        .map(|t| t.to_json_pretty())
-        .map_err(|e| to_js_error(&e))
+    qoslab_core::trace::trace(scenario, decisions, from_us).map(|t| t.to_json_pretty())
 }
 
 /// A weighted round-robin service list: `kind` is `simple`, `uniform` or `wf2q`,
@@ -187,9 +189,7 @@ pub fn service_list(kind: &str, weights_json: &str) -> Result<String, JsValue> {
             format!("must be a JSON array of integer weights 0 to 65535 ({e})"),
         ))
     })?;
-    qoslab_core::design::service_list(kind, &weights)
-        .map(|list| serde_json::to_string(&list).unwrap_or_default())
-        .map_err(|e| to_js_error(&e))
+    to_js(qoslab_core::design::service_list(kind, &weights).and_then(|list| json(&list)))
 }
 
 /// The configuration a port's scheduler starts as when switched to another kind: a
@@ -198,13 +198,7 @@ pub fn service_list(kind: &str, weights_json: &str) -> Result<String, JsValue> {
 /// `EngineError` object naming the field (`kind`, `classes`, `from.table[2].class`).
 #[wasm_bindgen]
 pub fn starting_scheduler(request_json: &str) -> Result<String, JsValue> {
-    qoslab_core::starting_scheduler::starting_scheduler(request_json)
-        .and_then(|config| {
-            serde_json::to_string(&config).map_err(|e| EngineError::Internal {
-                message: e.to_string(),
-            })
-        })
-        .map_err(|e| to_js_error(&e))
+    to_js(qoslab_core::starting_scheduler::starting_scheduler(request_json).and_then(|c| json(&c)))
 }
 
 /// The per-class weights and shares of a port's scheduler, for the share table under it:
@@ -215,17 +209,7 @@ pub fn starting_scheduler(request_json: &str) -> Result<String, JsValue> {
 /// `classes[2].traffic.size.shape`).
 #[wasm_bindgen]
 pub fn scheduler_weights(request_json: &str) -> Result<String, JsValue> {
-    qoslab_core::scheduler_weights::scheduler_weights(request_json)
-        .and_then(|answer| {
-            serde_json::to_string(&answer).map_err(|e| EngineError::Internal {
-                message: e.to_string(),
-            })
-        })
-        .map_err(|e| to_js_error(&e))
-}
-
-pub(crate) fn to_js_error(e: &EngineError) -> JsValue {
-    js_sys::JSON::parse(&e.to_json()).unwrap_or_else(|_| JsValue::from_str(&e.to_string()))
+    to_js(qoslab_core::scheduler_weights::scheduler_weights(request_json).and_then(|w| json(&w)))
 }
 
 /// A scenario being simulated, advanced chunk by chunk.

@@ -5,7 +5,7 @@
 // (the change is pending until the engine answers), `useSchedulerShares` keeps the share
 // table the engine's (the previous shares stay shown, marked as updating, until it
 // answers). In both, an answer the user has since overtaken is dropped.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { ClassConfig, SchedulerConfig, StartingRequest, WeightsRequest } from '../generated';
 import { outcomeLines } from './outcome';
 import type { Engine } from './protocol';
@@ -89,13 +89,13 @@ export const SHARES_DEBOUNCE_MS = 150;
 export interface SchedulerShares {
   /**
    * Share of every class (fractions summing to 1, or all 0) from the latest answer; null
-   * when that scheduler's kind divides no bandwidth by weights; undefined before the first
-   * answer or when the engine refused the latest request.
+   * when the scheduler's kind divides no bandwidth by weights; undefined before the first
+   * answer, while the first answer for a kind just switched to is awaited (the previous
+   * kind's shares say nothing about this one), or when the engine refused the latest
+   * request.
    */
   shares: number[] | null | undefined;
-  /** The kind those shares were computed for (null before the first answer). */
-  kind: SchedulerConfig['kind'] | null;
-  /** The scheduler or classes changed since: the shares shown are the previous ones. */
+  /** The scheduler or classes changed since: the shares given are the previous ones, of the same kind. */
   updating: boolean;
   /** Why there are no shares (the engine refused the request or failed), else null. */
   error: string | null;
@@ -117,13 +117,15 @@ interface Landed {
 export function useSchedulerShares(scheduler: SchedulerConfig, classes: readonly ClassConfig[]): SchedulerShares {
   const engine = useEditorEngine();
   const key = JSON.stringify({ scheduler, classes });
+  // The request of this render (the one `key` was made from), read when the effect for `key` runs.
+  const currentRequest = useEffectEvent((): WeightsRequest => ({ scheduler, classes: [...classes] }));
   const [landed, setLanded] = useState<Landed>({ key: null, kind: null, shares: undefined, error: null });
   const latest = useRef(0);
   const answered = useRef(false);
   useEffect(() => {
     if (!engine) return undefined;
     const id = ++latest.current;
-    const request = JSON.parse(key) as WeightsRequest;
+    const request = currentRequest();
     const land = (shares: number[] | null | undefined, error: string | null) => {
       if (id !== latest.current) return;
       answered.current = true;
@@ -145,11 +147,13 @@ export function useSchedulerShares(scheduler: SchedulerConfig, classes: readonly
     };
   }, [engine, key]);
   const updating = landed.key !== key;
+  // Shares of the kind switched from are not shown beside the new kind's settings.
+  const otherKind = landed.kind !== null && landed.kind !== scheduler.kind;
   return useMemo(
     () =>
       engine
-        ? { shares: landed.shares, kind: landed.kind, updating, error: landed.error }
-        : { shares: undefined, kind: null, updating: false, error: 'the engine is not available' },
-    [engine, landed, updating],
+        ? { shares: otherKind ? undefined : landed.shares, updating, error: otherKind ? null : landed.error }
+        : { shares: undefined, updating: false, error: 'the engine is not available' },
+    [engine, landed, updating, otherKind],
   );
 }

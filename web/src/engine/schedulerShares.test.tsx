@@ -39,7 +39,7 @@ describe('useSchedulerShares', () => {
     // Before the first answer: nothing to show yet.
     expect(result.current.shares).toBeUndefined();
     await waitFor(() => expect(result.current.shares).toEqual(shape12.answer.shares));
-    expect(result.current).toMatchObject({ kind: 'as_basic', updating: false, error: null });
+    expect(result.current).toMatchObject({ updating: false, error: null });
     // The shape is edited: the previous shares stay, marked as updating, until the engine answers.
     rerender(shape25.request);
     expect(result.current.updating).toBe(true);
@@ -92,6 +92,31 @@ describe('useSchedulerShares', () => {
     await waitFor(() => expect(result.current.updating).toBe(false), { timeout: 4 * SHARES_DEBOUNCE_MS });
     expect(asked).toEqual([cases[0], cases[1]]);
     expect(result.current.shares).toEqual(WEIGHTS_CASES[1]?.answer.shares);
+  });
+
+  it('after a kind switch gives no shares (nor a refusal) of the kind before until the new kind is answered', async () => {
+    if (!shape12) throw new Error('fixtures');
+    const asked: { request: WeightsRequest; resolve: (o: WeightsOutcome) => void }[] = [];
+    const slow = (request: WeightsRequest) => new Promise<WeightsOutcome>((resolve) => asked.push({ request, resolve }));
+    const { result, rerender } = renderHook(useSharesOf, { initialProps: shape12.request, wrapper: wrapper(fakeEngine({ schedulerWeights: slow })) });
+    await waitFor(() => expect(asked).toHaveLength(1));
+    await act(async () => asked[0]?.resolve({ status: 'done', ...shape12.answer }));
+    expect(result.current.shares).toEqual(shape12.answer.shares);
+    // Switched to FIFO: the AS table's shares are not given while FIFO's answer is awaited.
+    const longer: WeightsRequest = { ...shape12.request, scheduler: { kind: 'fifo' } };
+    rerender(longer);
+    expect(result.current).toMatchObject({ shares: undefined, updating: true, error: null });
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]?.request).toEqual(longer);
+    await act(async () => asked[1]?.resolve({ status: 'done', weights: null, shares: null }));
+    expect(result.current).toMatchObject({ shares: null, updating: false, error: null });
+    // A refusal of one kind is not shown under another either.
+    rerender(shape12.request);
+    await waitFor(() => expect(asked).toHaveLength(3));
+    await act(async () => asked[2]?.resolve({ status: 'invalid', error: { kind: 'invalid', errors: [{ path: 'classes', message: 'no' }] } }));
+    expect(result.current.error).toContain('classes');
+    rerender(longer);
+    expect(result.current).toMatchObject({ shares: undefined, updating: true, error: null });
   });
 
   it('a refusal leaves no shares but the reason; no engine says so', async () => {

@@ -20,6 +20,7 @@ import {
   type SchedulerKind,
 } from '../schedulers/registry';
 import type { EditorPart } from '../schedulers/types';
+import { SharesStatus } from '../engine/SharesStatus';
 import { ClassTableEditor } from './ClassTableEditor';
 import { FillFromWeights } from './FillFromWeights';
 import { TableEditor } from './TableEditor';
@@ -202,24 +203,9 @@ function percent(x: number): string {
 function SharesTable({ scenario, state }: { scenario: LinkLabScenario; state: SchedulerShares }) {
   const config = scenario.model.scheduler;
   const classes = scenario.model.classes;
-  const { shares, updating, error } = state;
-  // The caption of the kind the shares were computed for (the new kind's once it answers).
-  const ui = schedulerUi({ kind: state.kind ?? config.kind });
-  if (error !== null) {
-    return (
-      <p className="note field-error" role="status" data-testid="shares-unavailable">
-        Shares unavailable: {error}
-      </p>
-    );
-  }
-  // Shares of the kind just switched from say nothing about this one: wait for this kind's.
-  if (shares === undefined || (updating && state.kind !== null && state.kind !== config.kind)) {
-    return (
-      <p className="note" role="status" aria-busy="true" data-testid="shares-pending">
-        Asking the engine for the shares…
-      </p>
-    );
-  }
+  const { shares, updating } = state;
+  const ui = schedulerUi(config);
+  if (shares === undefined) return <SharesStatus state={state} />;
   if (shares === null) {
     return (
       <p className="note" data-testid="no-shares" aria-busy={updating}>
@@ -227,7 +213,7 @@ function SharesTable({ scenario, state }: { scenario: LinkLabScenario; state: Sc
       </p>
     );
   }
-  const hasTable = schedulerUi(config).tableClasses !== undefined;
+  const hasTable = ui.tableClasses !== undefined;
   const counts = entryCounts(config, classes.length);
   return (
     <table className="shares" aria-label="Bandwidth share per class" aria-busy={updating} data-updating={updating}>

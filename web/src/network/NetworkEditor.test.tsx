@@ -231,6 +231,8 @@ describe('network scenarios in the link lab', () => {
     fireEvent.change(screen.getByLabelText('Switch output ports: scheduler'), { target: { value: 'fifo' } });
     await waitFor(() => expect(current().model).toMatchObject({ switch_scheduler: { kind: 'fifo' } }));
     expect(screen.queryByTestId('switch_scheduler-shares')).toBeNull();
+    // It says so, as the lab does.
+    expect(screen.getByTestId('switch_scheduler-shares-pending').textContent).toBe('Asking the engine for the shares…');
   });
 
   it('per-SL MTUs and the flit size: blank leaves the field out', () => {

@@ -12,6 +12,7 @@ import type { Edit } from '../form/types';
 import type { NetworkConfig } from '../generated';
 import { fieldId } from '../shared/errors';
 import { SCHEDULER_KINDS, SCHEDULERS, schedulerUi, type SchedulerKind } from '../schedulers/registry';
+import { SharesStatus } from '../engine/SharesStatus';
 import { networkSchedulerRequest, portClass, setNetworkPerClass, setNetworkScheduler, type SchedulerPlace } from './edit';
 import type { SectionProps } from './sectionProps';
 
@@ -60,10 +61,7 @@ function SchedulerCard({ place, legend, net, onEdit }: CardProps) {
   const list = ui.perClass;
   const portClasses = useMemo(() => classes.map(portClass), [classes]);
   const sharesState = useSchedulerShares(config, portClasses);
-  const { updating, error } = sharesState;
-  // Shares of the kind just switched from say nothing about this one: none until this kind's land.
-  const otherKind = updating && sharesState.kind !== null && sharesState.kind !== config.kind;
-  const shares = otherKind ? undefined : sharesState.shares;
+  const { shares, updating } = sharesState;
   return (
     <fieldset className={`card${messages.length > 0 ? ' has-error' : ''}`} id={fieldId(path)} tabIndex={-1}>
       <legend>{legend}</legend>
@@ -100,11 +98,8 @@ function SchedulerCard({ place, legend, net, onEdit }: CardProps) {
             })
           : null}
       </div>
-      {error !== null ? (
-        <p className="note field-error" role="status" data-testid={`${place}-shares`}>
-          Shares unavailable: {error}
-        </p>
-      ) : shares ? (
+      <SharesStatus state={sharesState} testIdPrefix={`${place}-`} />
+      {shares ? (
         <p className="note" data-testid={`${place}-shares`} aria-busy={updating}>
           Shares: {classes.map((c, i) => `${c.name} ${shares[i] === undefined ? '…' : `${(shares[i] * 100).toFixed(1)} %`}`).join(', ')}
           {ui.tableClasses

@@ -287,6 +287,31 @@ pub(crate) mod testing {
             s.on_enqueue(now, class, credits * 64, self);
         }
 
+        /// As [`MockPort::arrive`], through the scheduler's form generic over the port
+        /// (`on_enqueue_in`, what the network's ports call).
+        pub fn arrive_in<S: Scheduler>(
+            &mut self,
+            now: SimTime,
+            s: &mut S,
+            class: usize,
+            credits: u32,
+        ) {
+            self.push(class, credits, 1);
+            s.on_enqueue_in(now, class, credits * 64, self);
+        }
+
+        /// As [`MockPort::step_at`], through the scheduler's forms generic over the port
+        /// (`select_in`, `after_send_in`: the send protocol as the network's ports run it).
+        pub fn step_in<S: Scheduler>(&mut self, now: SimTime, s: &mut S) -> Option<usize> {
+            let mut audit = crate::network::SendAudit::default();
+            let sent = crate::network::send_one(now, s, self, &mut audit);
+            assert_eq!(
+                audit.credit_violations, 0,
+                "scheduler chose a class without credits"
+            );
+            sent.map(|(class, _)| class)
+        }
+
         /// One decision at time zero: select, dequeue, take credits, notify. Returns the
         /// class sent.
         pub fn step(&mut self, s: &mut dyn Scheduler) -> Option<usize> {

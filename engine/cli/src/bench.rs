@@ -3,8 +3,9 @@
 //! docs/performance.md for the figures and how to compare two builds).
 //!
 //! The scenarios are compiled in: the link lab's default preset, the R2 preset (10 ms),
-//! the 64-end-point uniform scenarios shared with BookSim2 (loads 0.5 and 0.75), and the
-//! scale scenarios (MINs of 1 024 and 4 096 end points). Timing is the CPU time of this
+//! the 64-end-point uniform scenarios shared with BookSim2 (loads 0.5 and 0.75), the
+//! scale scenarios (MINs of 1 024 and 4 096 end points) and R3's largest network (the
+//! 8x8x8 torus preset, 2 048 end points, InfiniBand-like switches, 20 µs). Timing is the CPU time of this
 //! thread (Linux: `/proc/thread-self/schedstat`; elsewhere wall time), from the
 //! scenario's parsing to the end of the run, results included. Peak memory is the
 //! process's resident high-water mark, reset before each scenario (Linux:
@@ -58,6 +59,11 @@ const CASES: &[Case] = &[
         name: "min4096",
         what: "MIN 4 096 end points (32-port switches), load 0.5, 6 000 packet times",
         json: include_str!("../bench/scale-min4096-p32.json"),
+    },
+    Case {
+        name: "r3-torus8x8x8",
+        what: "R3 3D torus 8x8x8, 2 048 end points, InfiniBand-like switches, DOR, 20 µs",
+        json: include_str!("../../../public/presets/r3-torus8x8x8-ib.json"),
     },
 ];
 

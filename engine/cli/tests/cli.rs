@@ -412,7 +412,13 @@ fn run_overrides_load_and_duration() {
 /// and hop counts and rates consistent with them (the quick form: a smoke test).
 #[test]
 fn bench_reports_rates_consistent_with_its_counts() {
-    let out = qoslab(["bench", "--quick", "--json", "--only", "link-lab,min64-0.5"]);
+    let out = qoslab([
+        "bench",
+        "--quick",
+        "--json",
+        "--only",
+        "link-lab,min64-0.5,r3-torus",
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -421,7 +427,7 @@ fn bench_reports_rates_consistent_with_its_counts() {
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = rows.as_array().unwrap();
     let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["link-lab", "min64-0.5"]);
+    assert_eq!(names, ["link-lab", "min64-0.5", "r3-torus8x8x8"]);
     for r in rows {
         let events = r["events"].as_f64().unwrap();
         let seconds = r["seconds"].as_f64().unwrap();
@@ -433,6 +439,7 @@ fn bench_reports_rates_consistent_with_its_counts() {
     }
     assert!(rows[0]["packet_hops"].is_null(), "the link lab has no hops");
     assert!(rows[1]["packet_hops"].as_u64().unwrap() > 100_000);
+    assert!(rows[2]["packet_hops"].as_u64().unwrap() > 10_000);
     let bad = qoslab(["bench", "--only", "no-such-scenario"]);
     assert_eq!(bad.status.code(), Some(2));
 }

@@ -74,6 +74,10 @@ pub struct Infiniband {
     in_flight: usize,
     /// The allocation rounds' scratch.
     round: AllocationRound,
+    /// Tests: every round over every input, until one grants nothing (the allocation as
+    /// first written), to compare with the rounds limited to what can move.
+    #[cfg(test)]
+    pub(super) exhaustive: bool,
 }
 
 impl Infiniband {
@@ -97,20 +101,55 @@ impl Infiniband {
             shared,
             in_flight: 0,
             round: AllocationRound::new(ports, ports),
+            #[cfg(test)]
+            exhaustive: false,
         })
     }
 
     /// One allocation round after another until nothing more can be granted now: VL
     /// allocation at every free input, then switch allocation at every free output.
-    fn allocate(&mut self, cx: &mut SwitchContext) {
-        while self.allocation_round(cx) {}
+    ///
+    /// Only inputs in `scan` can have a head that may move (the caller's promise: after
+    /// every allocation no free input has one, so only what the event changed can), and
+    /// after a round only its losers can (a grant only makes an input and an output busy
+    /// and takes output space, which lets no other head move): each later round runs over
+    /// the losers alone, and none is run when there are none. So the rounds grant what
+    /// rounds over every input until one grants nothing would (a property test compares
+    /// the two: `exhaustive`).
+    fn allocate(&mut self, cx: &mut SwitchContext, scan: u64) {
+        #[cfg(test)]
+        if self.exhaustive {
+            while self.allocation_round(cx, AllocationRound::every(self.ports)) {}
+            return;
+        }
+        let mut scan = scan;
+        while scan != 0 && self.allocation_round(cx, scan) {
+            scan = self.round.losers;
+        }
+        debug_assert!(
+            !self.could_grant(),
+            "an input was left out of allocation with a head that may move"
+        );
     }
 
-    /// One round; true when something was granted.
-    fn allocation_round(&mut self, cx: &mut SwitchContext) -> bool {
+    /// Whether a round over every input would grant anything now (a check of
+    /// [`Infiniband::allocate`]'s promise, in debug builds).
+    fn could_grant(&mut self) -> bool {
+        let (sa, outputs) = (&self.sa, &self.outputs);
+        let every = AllocationRound::every(self.ports);
+        self.round
+            .run(&self.inputs, 0, self.ports, every, &self.vl, sa, |_, h| {
+                (!sa.output_busy(h.output) && outputs.fits(h.output, h.queue, h.credits))
+                    .then_some(h.output)
+            });
+        !self.round.grants.is_empty()
+    }
+
+    /// One round over the inputs in `scan`; true when something was granted.
+    fn allocation_round(&mut self, cx: &mut SwitchContext, scan: u64) -> bool {
         let (sa, outputs) = (&self.sa, &self.outputs);
         self.round
-            .run(&self.inputs, 0, self.ports, &self.vl, sa, |_, h| {
+            .run(&self.inputs, 0, self.ports, scan, &self.vl, sa, |_, h| {
                 (!sa.output_busy(h.output) && outputs.fits(h.output, h.queue, h.credits))
                     .then_some(h.output)
             });
@@ -259,7 +298,8 @@ impl SwitchModel for Infiniband {
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {
         let credits = cx.pool.get(header.packet).credits;
         self.inputs.push_header(&header, credits);
-        self.allocate(cx);
+        // Only this input has a new head.
+        self.allocate(cx, 1 << header.input);
     }
 
     fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer) {
@@ -277,7 +317,8 @@ impl SwitchModel for Infiniband {
                     lane,
                     credits,
                 });
-                self.allocate(cx);
+                // The freed output may take any input's head, the freed input any output.
+                self.allocate(cx, AllocationRound::every(self.ports));
             }
             Timer::Arrive {
                 output,
@@ -296,7 +337,8 @@ impl SwitchModel for Infiniband {
 
     fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32) {
         self.outputs.freed(output, lane, credits);
-        self.allocate(cx);
+        // Heads of any input may fit now.
+        self.allocate(cx, AllocationRound::every(self.ports));
     }
 
     fn queued(&self) -> usize {
@@ -304,5 +346,7 @@ impl SwitchModel for Infiniband {
     }
 }
 
+#[cfg(test)]
+mod allocation_tests;
 #[cfg(test)]
 mod tests;

@@ -213,8 +213,14 @@ impl Omnipath {
         let count = MPORT_PORTS.min(self.ports - first);
         let sa = &self.local[m as usize];
         let (outputs, central) = (&self.outputs, &self.central);
-        self.local_round
-            .run(&self.inputs, first, count, &self.vl, sa, |input, h| {
+        self.local_round.run(
+            &self.inputs,
+            first,
+            count,
+            AllocationRound::every(count),
+            &self.vl,
+            sa,
+            |input, h| {
                 if !outputs.fits(h.output, h.queue, h.credits) {
                     return None;
                 }
@@ -227,7 +233,8 @@ impl Omnipath {
                 (!sa.output_busy(MPORT_PORTS + l)
                     && central.fits(m * MPORT_LINKS + l, lane, h.credits))
                 .then_some(MPORT_PORTS + l)
-            });
+            },
+        );
         let grants = std::mem::take(&mut self.local_round.grants);
         let mut granted = false;
         for &g in &grants {
@@ -251,10 +258,15 @@ impl Omnipath {
         let links = self.mports * MPORT_LINKS;
         let sa = &self.central_sa;
         // The output space was reserved at the local grant.
-        self.central_round
-            .run(&self.central, 0, links, &self.central_vl, sa, |_, h| {
-                (!sa.output_busy(h.output)).then_some(h.output)
-            });
+        self.central_round.run(
+            &self.central,
+            0,
+            links,
+            AllocationRound::every(links),
+            &self.central_vl,
+            sa,
+            |_, h| (!sa.output_busy(h.output)).then_some(h.output),
+        );
         let grants = std::mem::take(&mut self.central_round.grants);
         for &g in &grants {
             self.start_central(cx, g);

@@ -6,6 +6,15 @@
 //! head by head, which crossbar output it would take now (its output free and the buffer
 //! behind it with room), so one round serves any crossbar whatever lies behind its
 //! outputs; it then starts the granted transfers itself.
+//!
+//! A round may be limited to some inputs (`scan`): an input left out must be one that
+//! could request nothing, so that the round grants what a round over every input would.
+//! A round reports its *losers*, the inputs that requested an output and were not
+//! granted. Where granting only makes inputs and outputs busy and takes output buffer
+//! space (nothing a round grants can let another head move), the losers are the only
+//! inputs a next round at the same instant can grant, so a switch runs the next round
+//! over them alone and none at all when there are none (the round that would find
+//! nothing is never run).
 
 use super::bits;
 use super::input_buffer::{InputBuffers, Routed};
@@ -31,6 +40,9 @@ pub struct AllocationRound {
     chosen: Vec<u32>,
     /// The grants of the last round.
     pub grants: Vec<Grant>,
+    /// Crossbar inputs (bits) that requested an output in the last round and were not
+    /// granted.
+    pub losers: u64,
 }
 
 impl AllocationRound {
@@ -40,27 +52,42 @@ impl AllocationRound {
             requests: vec![0; outputs as usize],
             chosen: vec![0; inputs as usize],
             grants: Vec::new(),
+            losers: 0,
+        }
+    }
+
+    /// The bits of crossbar inputs `0 .. count`: a round over every input.
+    pub fn every(count: u32) -> u64 {
+        if count >= 64 {
+            u64::MAX
+        } else {
+            (1 << count) - 1
         }
     }
 
     /// One round over inputs `first .. first + count` of `buffers`, which are crossbar
-    /// inputs `0 .. count` of `sa`; `target(input, head)` is the crossbar output the head
-    /// would take if it may move now (None: it may not). The grants (none: nothing could
-    /// be granted) are left in [`AllocationRound::grants`]; the caller pops the heads and
-    /// tells `vl` and `sa`.
+    /// inputs `0 .. count` of `sa`, of which those in `scan` (bits of crossbar inputs;
+    /// [`AllocationRound::every`] for all); `target(input, head)` is the crossbar output
+    /// the head would take if it may move now (None: it may not). The grants (none:
+    /// nothing could be granted) are left in [`AllocationRound::grants`] and the inputs
+    /// that requested in vain in [`AllocationRound::losers`]; the caller pops the heads
+    /// and tells `vl` and `sa`.
+    #[allow(clippy::too_many_arguments)]
     pub fn run(
         &mut self,
         buffers: &InputBuffers,
         first: u32,
         count: u32,
+        scan: u64,
         vl: &VlAllocator,
         sa: &SwitchAllocator,
         mut target: impl FnMut(u32, &Routed) -> Option<u32>,
     ) {
         self.grants.clear();
         let mut wanted = 0u64;
+        let mut requested = 0u64;
         let mut to = [0u32; 64];
-        for x in 0..count {
+        for x in bits(scan & Self::every(count)) {
             let input = first + x;
             let heads = buffers.heads(input);
             if heads == 0 || sa.input_busy(x) {
@@ -79,11 +106,14 @@ impl AllocationRound {
             let out = to[lane as usize];
             self.chosen[x as usize] = lane;
             self.requests[out as usize] |= 1 << x;
+            requested |= 1 << x;
             wanted |= 1 << out;
         }
+        self.losers = requested;
         for output in bits(wanted) {
             let requests = std::mem::take(&mut self.requests[output as usize]);
             if let Some(x) = sa.choose(output, requests) {
+                self.losers &= !(1 << x);
                 self.grants.push(Grant {
                     input: first + x,
                     lane: self.chosen[x as usize],

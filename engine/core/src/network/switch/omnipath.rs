@@ -109,6 +109,10 @@ pub struct Omnipath {
     central_to_output: Duration,
     /// Packets between two buffers (granted, header not yet in the next FIFO or queue).
     in_flight: usize,
+    /// Tests: every MPort's local crossbar visited at every event (the allocation as
+    /// first written), to compare with visiting those the event changed.
+    #[cfg(test)]
+    pub(super) exhaustive: bool,
     /// Pending timers by slot (the [`SwitchTimer`] is the slot), and the free slots.
     timers: Vec<Timer>,
     free_timers: Vec<u32>,
@@ -181,6 +185,8 @@ impl Omnipath {
             central_to_output: cycles(u64::from(cc.crossbar) + u64::from(c.output_buffer)),
             shared,
             in_flight: 0,
+            #[cfg(test)]
+            exhaustive: false,
             timers: Vec::new(),
             free_timers: Vec::new(),
         })
@@ -195,85 +201,6 @@ impl Omnipath {
     /// 4m + 2 the first, 4m + 1 and 4m + 3 the second.
     pub fn link_of(p: u32) -> u32 {
         (p % MPORT_PORTS) % MPORT_LINKS
-    }
-
-    /// Allocation until nothing more can be granted now: rounds of every MPort's local
-    /// crossbar, then rounds of the central crossbar (a grant frees nothing at once, so
-    /// no local round can gain from a central one at the same instant).
-    fn allocate(&mut self, cx: &mut SwitchContext) {
-        for m in 0..self.mports {
-            while self.local_round(cx, m) {}
-        }
-        while self.central_round(cx) {}
-    }
-
-    /// One round of MPort `m`'s local crossbar; true when something was granted.
-    fn local_round(&mut self, cx: &mut SwitchContext, m: u32) -> bool {
-        let first = m * MPORT_PORTS;
-        let count = MPORT_PORTS.min(self.ports - first);
-        let sa = &self.local[m as usize];
-        let (outputs, central) = (&self.outputs, &self.central);
-        self.local_round.run(
-            &self.inputs,
-            first,
-            count,
-            AllocationRound::every(count),
-            &self.vl,
-            sa,
-            |input, h| {
-                if !outputs.fits(h.output, h.queue, h.credits) {
-                    return None;
-                }
-                if Self::mport(h.output) == m {
-                    let to = h.output - first;
-                    return (!sa.output_busy(to)).then_some(to);
-                }
-                let l = Self::link_of(input);
-                let lane = outputs.lane(h.output, h.queue);
-                (!sa.output_busy(MPORT_PORTS + l)
-                    && central.fits(m * MPORT_LINKS + l, lane, h.credits))
-                .then_some(MPORT_PORTS + l)
-            },
-        );
-        let grants = std::mem::take(&mut self.local_round.grants);
-        let mut granted = false;
-        for &g in &grants {
-            // Two central links of one round may carry heads for one output: the
-            // second waits if the first took the room it needed.
-            let fits = self
-                .inputs
-                .head(g.input, g.lane)
-                .is_some_and(|h| self.outputs.fits(h.output, h.queue, h.credits));
-            if fits {
-                self.start_local(cx, m, g);
-                granted = true;
-            }
-        }
-        self.local_round.grants = grants;
-        granted
-    }
-
-    /// One round of the central crossbar; true when something was granted.
-    fn central_round(&mut self, cx: &mut SwitchContext) -> bool {
-        let links = self.mports * MPORT_LINKS;
-        let sa = &self.central_sa;
-        // The output space was reserved at the local grant.
-        self.central_round.run(
-            &self.central,
-            0,
-            links,
-            AllocationRound::every(links),
-            &self.central_vl,
-            sa,
-            |_, h| (!sa.output_busy(h.output)).then_some(h.output),
-        );
-        let grants = std::mem::take(&mut self.central_round.grants);
-        for &g in &grants {
-            self.start_central(cx, g);
-        }
-        let granted = !grants.is_empty();
-        self.central_round.grants = grants;
-        granted
     }
 
     /// When a transfer of packet `packet` starting now ends (not before its tail is in).
@@ -421,14 +348,15 @@ impl SwitchModel for Omnipath {
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {
         let credits = cx.pool.get(header.packet).credits;
         self.inputs.push_header(&header, credits);
-        self.allocate(cx);
+        self.allocate(cx, 1 << Self::mport(header.input));
     }
 
     fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer) {
         let slot = timer.0 as u32;
         let t = self.timers[slot as usize];
         self.free_timers.push(slot);
-        match t {
+        // The MPorts whose local crossbar the timer changes.
+        let changed = match t {
             Timer::LocalDone {
                 input,
                 to,
@@ -443,10 +371,13 @@ impl SwitchModel for Omnipath {
                     lane,
                     credits,
                 });
+                1 << m
             }
             Timer::CentralHeader { link, lane, routed } => {
+                // Its space was taken at the local grant: no local crossbar changes.
                 self.in_flight -= 1;
                 self.central.push_reserved(link, lane, routed);
+                0
             }
             Timer::CentralDone {
                 link,
@@ -456,6 +387,8 @@ impl SwitchModel for Omnipath {
             } => {
                 self.central_sa.release(link, output);
                 self.central.release(link, lane, credits);
+                // Room on the link: its MPort's heads bound for it may move.
+                1 << (link / MPORT_LINKS)
             }
             Timer::Arrive {
                 output,
@@ -470,13 +403,14 @@ impl SwitchModel for Omnipath {
                 });
                 return;
             }
-        }
-        self.allocate(cx);
+        };
+        self.allocate(cx, changed);
     }
 
     fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32) {
         self.outputs.freed(output, lane, credits);
-        self.allocate(cx);
+        // Any MPort's heads bound for the output may fit now.
+        self.allocate(cx, u64::MAX);
     }
 
     fn queued(&self) -> usize {
@@ -484,5 +418,8 @@ impl SwitchModel for Omnipath {
     }
 }
 
+mod allocation;
+#[cfg(test)]
+mod allocation_tests;
 #[cfg(test)]
 mod tests;

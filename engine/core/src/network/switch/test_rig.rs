@@ -2,7 +2,7 @@
 //! switches built from [`super::stages`]): its timers, what it put into output queues
 //! and what input space it released.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use super::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
 use crate::network::lanes::CreditPolicyConfig;
@@ -135,5 +135,89 @@ impl<S: SwitchModel> Rig<S> {
     /// The packets put into output queues, in order.
     pub fn order(&self) -> Vec<u32> {
         self.enqueued.iter().map(|e| e.3).collect()
+    }
+
+    /// Drives the switch with `packets` (input, lane, output, bytes, gap in ns) on 96
+    /// credits per input (`policy` over `lanes`), each sent when its input lane has room
+    /// upstream, its output space freed a packet-dependent time after it entered its
+    /// queue, until everything has come out (or 200 000 steps). Returns what the switch
+    /// did, in order.
+    pub fn random_traffic(
+        &mut self,
+        policy: &CreditPolicyConfig,
+        lanes: u16,
+        packets: &[(u32, u16, u32, u32, u64)],
+    ) -> TrafficLog {
+        let ports = packets.iter().map(|p| p.0 + 1).max().unwrap_or(1);
+        let mut upstream: Vec<_> = (0..ports)
+            .map(|_| super::stages::port_buffer(policy, lanes, 96))
+            .collect();
+        let mut pending: VecDeque<_> = packets.iter().copied().collect();
+        let mut frees: BTreeMap<(SimTime, u32), (u32, u16, u32)> = BTreeMap::new();
+        let (mut seen, mut released, mut timers) = (0, Vec::new(), Vec::new());
+        for _ in 0..200_000 {
+            if let Some(&(input, lane, output, bytes, gap)) = pending.front() {
+                if upstream[input as usize].consume(usize::from(lane), bytes.div_ceil(64)) {
+                    pending.pop_front();
+                    self.header(input, lane, output, bytes, self.now);
+                    let t = self.now.plus_ps(gap * 1000);
+                    self.run_until(t);
+                }
+            }
+            for &(at, output, queue, p) in &self.enqueued[seen..] {
+                let credits = self.pool.get(p).credits;
+                frees.insert(
+                    (at.plus_ps(u64::from(p % 5) * 7000 + 1), p),
+                    (output, queue, credits),
+                );
+            }
+            seen = self.enqueued.len();
+            for r in self.released.drain(..) {
+                upstream[r.1 as usize].give_back(usize::from(r.2), r.3);
+                released.push(r);
+            }
+            timers.extend(self.timers.iter().map(|(&(at, _), t)| (at, t.0)));
+            if pending.is_empty() && self.timers.is_empty() && frees.is_empty() {
+                break;
+            }
+            let next_timer = self.timers.first_key_value().map(|(k, _)| k.0);
+            match (frees.first_key_value().map(|(k, _)| k.0), next_timer) {
+                (Some(f), t) if t.is_none_or(|t| f <= t) => {
+                    let ((at, _), (output, queue, credits)) = frees.pop_first().unwrap();
+                    self.now = self.now.max(at);
+                    self.call(|sw, cx| sw.on_output_freed(cx, output, queue, credits));
+                }
+                (_, Some(t)) => self.run_until(t),
+                _ => {}
+            }
+        }
+        TrafficLog {
+            enqueued: self.enqueued.clone(),
+            released,
+            timers,
+        }
+    }
+}
+
+/// What a switch did under [`Rig::random_traffic`], in order.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct TrafficLog {
+    /// (time, output, queue, packet) entering output queues.
+    pub enqueued: Vec<(SimTime, u32, u16, u32)>,
+    /// (time, input, lane, credits) of input space released.
+    pub released: Vec<(SimTime, u32, u16, u32)>,
+    /// (time, timer) of the timers pending after each step.
+    pub timers: Vec<(SimTime, u64)>,
+}
+
+/// Per-lane input buffers, or shared ones (1 024 B reserved per lane, at most 4 096 B).
+pub(crate) fn policy(shared: bool) -> CreditPolicyConfig {
+    if shared {
+        CreditPolicyConfig::Shared(crate::network::lanes::credits::SharedCreditsConfig {
+            min_bytes: 1024,
+            max_bytes: 4096,
+        })
+    } else {
+        CreditPolicyConfig::PerLane
     }
 }

@@ -75,25 +75,20 @@ impl Cioq {
         })
     }
 
-    /// Starts every crossbar transfer possible now: each packet joins its output queue
-    /// at once (cut-through) and its transfer ends at `max(now + size / rate, tail)`.
-    fn arbitrate(&mut self, cx: &mut SwitchContext) {
-        let mut grants = std::mem::take(&mut self.grants);
-        self.crossbar.grant_all(cx.pool, &mut grants);
-        for &g in &grants {
-            let in_lane = cx.pool.get(g.packet).lane;
-            self.timing.start(
-                cx,
-                Granted {
-                    input: g.input,
-                    in_lane,
-                    output: g.output,
-                    queue: g.queue,
-                    packet: g.packet,
-                },
-            );
-        }
-        self.grants = grants;
+    /// Starts the crossbar transfer of `g`: the packet joins its output queue at once
+    /// (cut-through) and its transfer ends at `max(now + size / rate, tail)`.
+    fn start(&mut self, cx: &mut SwitchContext, g: Grant) {
+        let in_lane = cx.pool.get(g.packet).lane;
+        self.timing.start(
+            cx,
+            Granted {
+                input: g.input,
+                in_lane,
+                output: g.output,
+                queue: g.queue,
+                packet: g.packet,
+            },
+        );
     }
 }
 
@@ -104,21 +99,39 @@ impl SwitchModel for Cioq {
 
     crossbar_timing_accessors!(timing);
 
+    // The switch is settled between events (every event below arbitrates), so each
+    // arbitrates incrementally: exactly the grants a full `grant_all` pass would make.
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {
-        self.crossbar
-            .enqueue(header.input, header.output, header.queue, header.packet);
-        self.arbitrate(cx);
+        let g = self.crossbar.enqueue_and_grant(
+            header.input,
+            header.output,
+            header.queue,
+            header.packet,
+            cx.pool,
+        );
+        if let Some(g) = g {
+            self.start(cx, g);
+        }
     }
 
     fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer) {
         let (input, output) = CrossbarTiming::ended(cx, timer);
-        self.crossbar.transfer_done(input, output);
-        self.arbitrate(cx);
+        let mut grants = std::mem::take(&mut self.grants);
+        self.crossbar
+            .transfer_done_and_grant(input, output, cx.pool, &mut grants);
+        for &g in &grants {
+            self.start(cx, g);
+        }
+        self.grants = grants;
     }
 
     fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32) {
-        self.crossbar.output_freed(output, lane, credits);
-        self.arbitrate(cx);
+        let g = self
+            .crossbar
+            .output_freed_and_grant(output, lane, credits, cx.pool);
+        if let Some(g) = g {
+            self.start(cx, g);
+        }
     }
 
     fn queued(&self) -> usize {
@@ -248,49 +261,130 @@ impl CioqSwitch {
         }
     }
 
+    // Incremental arbitration. The fabric arbitrates after every event that changes the
+    // switch (a header crosses, a transfer ends, output buffer space frees), so before
+    // each of them the switch is *settled*: `grant` would find nothing (every free,
+    // requested output sees no free input with a fitting head). An event then can only
+    // create grants that involve what it changed, and the methods below look only there;
+    // each gives exactly what `grant_all` would give after the same change (a property
+    // test drives both with random events).
+
+    /// [`CioqSwitch::enqueue`], then the transfer that makes possible in a settled
+    /// switch, if any: only the new packet can move, and only when its input and output
+    /// are free and it is the head of its VOQ (a head already there did not fit).
+    pub fn enqueue_and_grant(
+        &mut self,
+        input: u32,
+        output: u32,
+        queue: u16,
+        h: u32,
+        pool: &PacketPool,
+    ) -> Option<Grant> {
+        let pair = (input * self.ports + output) as usize;
+        let q = pair * self.queues as usize + usize::from(queue);
+        let was_empty = self.voq.is_empty(q);
+        self.enqueue(input, output, queue, h);
+        if !was_empty
+            || self.input_busy & (1 << input) != 0
+            || self.output_busy & (1 << output) != 0
+        {
+            return None;
+        }
+        let fits = self.output_room[self.room_index(output, queue)].fits(pool.get(h).credits);
+        if !fits {
+            return None;
+        }
+        self.take(input, output, u32::from(queue), pool)
+    }
+
+    /// [`CioqSwitch::transfer_done`], then every transfer that makes possible in a settled
+    /// switch, in `grant_all`'s order (replacing `grants`): `output`, now free, may
+    /// grant any free input; another free output only `input`, now free (its other
+    /// free inputs had no fitting head before and still have none).
+    pub fn transfer_done_and_grant(
+        &mut self,
+        input: u32,
+        output: u32,
+        pool: &PacketPool,
+        grants: &mut Vec<Grant>,
+    ) {
+        self.transfer_done(input, output);
+        grants.clear();
+        let outputs = self.requested & !self.output_busy;
+        for o in rotated_bits(outputs, self.next_output) {
+            let g = if o == output {
+                self.grant_output(o, pool)
+            } else if (self.requests[o as usize] & !self.input_busy) & (1 << input) != 0 {
+                self.fitting_queue(input, o, pool)
+                    .and_then(|queue| self.take(input, o, queue, pool))
+            } else {
+                continue;
+            };
+            grants.extend(g);
+        }
+    }
+
+    /// [`CioqSwitch::output_freed`], then the transfer that makes possible in a settled
+    /// switch, if any: only `output` gained room, so only it can grant.
+    pub fn output_freed_and_grant(
+        &mut self,
+        output: u32,
+        lane: u16,
+        credits: u32,
+        pool: &PacketPool,
+    ) -> Option<Grant> {
+        self.output_freed(output, lane, credits);
+        if self.output_busy & (1 << output) != 0 {
+            return None;
+        }
+        self.grant_output(output, pool)
+    }
+
     /// Grants `output` (free and requested) the next free input, round robin, with a
     /// head for it that fits, if any.
     fn grant_output(&mut self, output: u32, pool: &PacketPool) -> Option<Grant> {
-        let p = self.ports;
         let candidates = self.requests[output as usize] & !self.input_busy;
         if candidates == 0 {
             return None;
         }
         let start = self.next_input[output as usize];
-        for input in rotated_bits(candidates, start) {
-            let Some(queue) = self.fitting_queue(input, output, pool) else {
-                continue;
-            };
-            let pair = (input * p + output) as usize;
-            let q = pair * self.queues as usize + queue as usize;
-            let Some(h) = self.voq.pop_front(q) else {
-                continue;
-            };
-            if self.voq.is_empty(q) {
-                self.voq_queues[pair] &= !(1 << queue);
-                if self.voq_queues[pair] == 0 {
-                    self.requests[output as usize] &= !(1 << input);
-                    if self.requests[output as usize] == 0 {
-                        self.requested &= !(1 << output);
-                    }
+        rotated_bits(candidates, start).find_map(|input| {
+            let queue = self.fitting_queue(input, output, pool)?;
+            self.take(input, output, queue, pool)
+        })
+    }
+
+    /// Starts the transfer of the head of VOQ (`input`, `output`, `queue`), which fits:
+    /// takes it out of its VOQ, marks input and output busy, takes the output buffer
+    /// space and moves the round-robin pointers past it.
+    fn take(&mut self, input: u32, output: u32, queue: u32, pool: &PacketPool) -> Option<Grant> {
+        let p = self.ports;
+        let pair = (input * p + output) as usize;
+        let q = pair * self.queues as usize + queue as usize;
+        let h = self.voq.pop_front(q)?;
+        if self.voq.is_empty(q) {
+            self.voq_queues[pair] &= !(1 << queue);
+            if self.voq_queues[pair] == 0 {
+                self.requests[output as usize] &= !(1 << input);
+                if self.requests[output as usize] == 0 {
+                    self.requested &= !(1 << output);
                 }
             }
-            let credits = pool.get(h).credits;
-            let room = self.room_index(output, queue as u16);
-            self.output_room[room].consume(credits);
-            self.input_busy |= 1 << input;
-            self.output_busy |= 1 << output;
-            self.next_input[output as usize] = (input + 1) % p;
-            self.next_queue[pair] = (queue + 1) % self.queues;
-            self.next_output = (output + 1) % p;
-            return Some(Grant {
-                input,
-                output,
-                queue: queue as u16,
-                packet: h,
-            });
         }
-        None
+        let credits = pool.get(h).credits;
+        let room = self.room_index(output, queue as u16);
+        self.output_room[room].consume(credits);
+        self.input_busy |= 1 << input;
+        self.output_busy |= 1 << output;
+        self.next_input[output as usize] = (input + 1) % p;
+        self.next_queue[pair] = (queue + 1) % self.queues;
+        self.next_output = (output + 1) % p;
+        Some(Grant {
+            input,
+            output,
+            queue: queue as u16,
+            packet: h,
+        })
     }
 
     /// Index in `output_room` of the lane of `output`'s queue `queue`.

@@ -150,3 +150,34 @@ proptest! {
         prop_assert!(model.is_empty());
     }
 }
+
+proptest! {
+    /// `sort_slot` puts a slot in the order of a stable sort by time followed by a
+    /// reversal (time descending, ties in reverse insertion order), for slots on both
+    /// sides of its insertion-sort bound, with many ties, ascending, descending or
+    /// shuffled schedules.
+    #[test]
+    fn sort_slot_is_stable_sort_reversed(
+        times in proptest::collection::vec(0u64..40, 0..2 * INSERTION_MAX + 4),
+        order in 0u8..3,
+    ) {
+        let mut times = times;
+        match order {
+            0 => times.sort(),
+            1 => times.sort_by(|a, b| b.cmp(a)),
+            _ => {}
+        }
+        let slot: Vec<Scheduled<usize>> = times
+            .iter()
+            .enumerate()
+            .map(|(event, &at)| Scheduled { at, event })
+            .collect();
+        let mut want: Vec<(u64, usize)> = slot.iter().map(|s| (s.at, s.event)).collect();
+        want.sort_by_key(|&(at, _)| at);
+        want.reverse();
+        let mut got = slot;
+        sort_slot(&mut got);
+        let got: Vec<(u64, usize)> = got.iter().map(|s| (s.at, s.event)).collect();
+        prop_assert_eq!(got, want);
+    }
+}

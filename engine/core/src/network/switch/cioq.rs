@@ -75,25 +75,20 @@ impl Cioq {
         })
     }
 
-    /// Starts every crossbar transfer possible now: each packet joins its output queue
-    /// at once (cut-through) and its transfer ends at `max(now + size / rate, tail)`.
-    fn arbitrate(&mut self, cx: &mut SwitchContext) {
-        let mut grants = std::mem::take(&mut self.grants);
-        self.crossbar.grant_all(cx.pool, &mut grants);
-        for &g in &grants {
-            let in_lane = cx.pool.get(g.packet).lane;
-            self.timing.start(
-                cx,
-                Granted {
-                    input: g.input,
-                    in_lane,
-                    output: g.output,
-                    queue: g.queue,
-                    packet: g.packet,
-                },
-            );
-        }
-        self.grants = grants;
+    /// Starts the crossbar transfer of `g`: the packet joins its output queue at once
+    /// (cut-through) and its transfer ends at `max(now + size / rate, tail)`.
+    fn start(&mut self, cx: &mut SwitchContext, g: Grant) {
+        let in_lane = cx.pool.get(g.packet).lane;
+        self.timing.start(
+            cx,
+            Granted {
+                input: g.input,
+                in_lane,
+                output: g.output,
+                queue: g.queue,
+                packet: g.packet,
+            },
+        );
     }
 }
 
@@ -104,21 +99,37 @@ impl SwitchModel for Cioq {
 
     crossbar_timing_accessors!(timing);
 
+    // The switch is settled between events (every event below arbitrates), so each
+    // arbitrates incrementally: exactly the grants a full `grant_all` pass would make.
     fn on_header(&mut self, cx: &mut SwitchContext, header: Header) {
-        self.crossbar
-            .enqueue(header.input, header.output, header.queue, header.packet);
-        self.arbitrate(cx);
+        let g = self.crossbar.enqueue_and_grant(
+            header.input,
+            header.output,
+            header.queue,
+            header.packet,
+            cx.pool,
+        );
+        if let Some(g) = g {
+            self.start(cx, g);
+        }
     }
 
     fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer) {
         let (input, output) = CrossbarTiming::ended(cx, timer);
-        self.crossbar.transfer_done(input, output);
-        self.arbitrate(cx);
+        let mut grants = std::mem::take(&mut self.grants);
+        self.crossbar
+            .transfer_done_and_grant(input, output, &mut grants);
+        for &g in &grants {
+            self.start(cx, g);
+        }
+        self.grants = grants;
     }
 
     fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32) {
-        self.crossbar.output_freed(output, lane, credits);
-        self.arbitrate(cx);
+        let g = self.crossbar.output_freed_and_grant(output, lane, credits);
+        if let Some(g) = g {
+            self.start(cx, g);
+        }
     }
 
     fn queued(&self) -> usize {
@@ -150,7 +161,9 @@ pub struct CioqSwitch {
     lanes: u32,
     /// Per output queue, its lane.
     lane_of_queue: Arc<[u16]>,
-    /// Queue `(input * ports + output) * queues + queue`: packet handles.
+    /// Queue `(input * ports + output) * queues + queue`: per packet, its handle in the
+    /// low 32 bits and its credits in the high 32 (so the crossbar checks whether a head
+    /// fits without reading the packet pool).
     voq: LinkedQueues,
     /// `voq_queues[input * ports + output]`: bit `q` set when VOQ (input, output, q)
     /// holds a packet.
@@ -204,10 +217,16 @@ impl CioqSwitch {
 
     /// Queues packet `h` from `input` for queue `queue` of `output` (its header has
     /// crossed).
-    pub fn enqueue(&mut self, input: u32, output: u32, queue: u16, h: u32) {
+    pub fn enqueue(&mut self, input: u32, output: u32, queue: u16, h: u32, pool: &PacketPool) {
+        self.enqueue_credits(input, output, queue, h, pool.get(h).credits);
+    }
+
+    /// [`CioqSwitch::enqueue`] of a packet of `credits` credits.
+    fn enqueue_credits(&mut self, input: u32, output: u32, queue: u16, h: u32, credits: u32) {
         let pair = (input * self.ports + output) as usize;
+        let item = u64::from(credits) << 32 | u64::from(h);
         self.voq
-            .push_back(pair * self.queues as usize + usize::from(queue), h);
+            .push_back(pair * self.queues as usize + usize::from(queue), item);
         self.voq_queues[pair] |= 1 << queue;
         self.requests[output as usize] |= 1 << input;
         self.requested |= 1 << output;
@@ -216,12 +235,12 @@ impl CioqSwitch {
     /// Grants the next transfer, if any is possible now (see the module documentation),
     /// taking the packet out of its VOQ, marking input and output busy and taking the
     /// output buffer space.
-    pub fn grant(&mut self, pool: &PacketPool) -> Option<Grant> {
+    pub fn grant(&mut self) -> Option<Grant> {
         let outputs = self.requested & !self.output_busy;
         if outputs == 0 || self.input_busy == self.all_ports() {
             return None;
         }
-        rotated_bits(outputs, self.next_output).find_map(|o| self.grant_output(o, pool))
+        rotated_bits(outputs, self.next_output).find_map(|o| self.grant_output(o))
     }
 
     /// Every transfer possible now, in the order repeated calls of [`CioqSwitch::grant`]
@@ -231,7 +250,7 @@ impl CioqSwitch {
     /// `grant`'s next call, which starts after the output just granted and comes round
     /// to them again, grants what the pass grants next; the pass saves that last lap,
     /// which finds nothing.
-    pub fn grant_all(&mut self, pool: &PacketPool, grants: &mut Vec<Grant>) {
+    pub fn grant_all(&mut self, grants: &mut Vec<Grant>) {
         grants.clear();
         let outputs = self.requested & !self.output_busy;
         if outputs == 0 {
@@ -242,55 +261,130 @@ impl CioqSwitch {
             if self.input_busy == all {
                 return;
             }
-            if let Some(g) = self.grant_output(output, pool) {
+            if let Some(g) = self.grant_output(output) {
                 grants.push(g);
             }
         }
     }
 
+    // Incremental arbitration. The fabric arbitrates after every event that changes the
+    // switch (a header crosses, a transfer ends, output buffer space frees), so before
+    // each of them the switch is *settled*: `grant` would find nothing (every free,
+    // requested output sees no free input with a fitting head). An event then can only
+    // create grants that involve what it changed, and the methods below look only there;
+    // each gives exactly what `grant_all` would give after the same change (a property
+    // test drives both with random events).
+
+    /// [`CioqSwitch::enqueue`], then the transfer that makes possible in a settled
+    /// switch, if any: only the new packet can move, and only when its input and output
+    /// are free and it is the head of its VOQ (a head already there did not fit).
+    pub fn enqueue_and_grant(
+        &mut self,
+        input: u32,
+        output: u32,
+        queue: u16,
+        h: u32,
+        pool: &PacketPool,
+    ) -> Option<Grant> {
+        let pair = (input * self.ports + output) as usize;
+        let q = pair * self.queues as usize + usize::from(queue);
+        let was_empty = self.voq.is_empty(q);
+        let credits = pool.get(h).credits;
+        self.enqueue_credits(input, output, queue, h, credits);
+        if !was_empty
+            || self.input_busy & (1 << input) != 0
+            || self.output_busy & (1 << output) != 0
+        {
+            return None;
+        }
+        let fits = self.output_room[self.room_index(output, queue)].fits(credits);
+        if !fits {
+            return None;
+        }
+        self.take(input, output, u32::from(queue))
+    }
+
+    /// [`CioqSwitch::transfer_done`], then every transfer that makes possible in a settled
+    /// switch, in `grant_all`'s order (replacing `grants`): `output`, now free, may
+    /// grant any free input; another free output only `input`, now free (its other
+    /// free inputs had no fitting head before and still have none).
+    pub fn transfer_done_and_grant(&mut self, input: u32, output: u32, grants: &mut Vec<Grant>) {
+        self.transfer_done(input, output);
+        grants.clear();
+        let outputs = self.requested & !self.output_busy;
+        for o in rotated_bits(outputs, self.next_output) {
+            let g = if o == output {
+                self.grant_output(o)
+            } else if (self.requests[o as usize] & !self.input_busy) & (1 << input) != 0 {
+                self.fitting_queue(input, o)
+                    .and_then(|queue| self.take(input, o, queue))
+            } else {
+                continue;
+            };
+            grants.extend(g);
+        }
+    }
+
+    /// [`CioqSwitch::output_freed`], then the transfer that makes possible in a settled
+    /// switch, if any: only `output` gained room, so only it can grant.
+    pub fn output_freed_and_grant(
+        &mut self,
+        output: u32,
+        lane: u16,
+        credits: u32,
+    ) -> Option<Grant> {
+        self.output_freed(output, lane, credits);
+        if self.output_busy & (1 << output) != 0 {
+            return None;
+        }
+        self.grant_output(output)
+    }
+
     /// Grants `output` (free and requested) the next free input, round robin, with a
     /// head for it that fits, if any.
-    fn grant_output(&mut self, output: u32, pool: &PacketPool) -> Option<Grant> {
-        let p = self.ports;
+    fn grant_output(&mut self, output: u32) -> Option<Grant> {
         let candidates = self.requests[output as usize] & !self.input_busy;
         if candidates == 0 {
             return None;
         }
         let start = self.next_input[output as usize];
-        for input in rotated_bits(candidates, start) {
-            let Some(queue) = self.fitting_queue(input, output, pool) else {
-                continue;
-            };
-            let pair = (input * p + output) as usize;
-            let q = pair * self.queues as usize + queue as usize;
-            let Some(h) = self.voq.pop_front(q) else {
-                continue;
-            };
-            if self.voq.is_empty(q) {
-                self.voq_queues[pair] &= !(1 << queue);
-                if self.voq_queues[pair] == 0 {
-                    self.requests[output as usize] &= !(1 << input);
-                    if self.requests[output as usize] == 0 {
-                        self.requested &= !(1 << output);
-                    }
+        rotated_bits(candidates, start).find_map(|input| {
+            let queue = self.fitting_queue(input, output)?;
+            self.take(input, output, queue)
+        })
+    }
+
+    /// Starts the transfer of the head of VOQ (`input`, `output`, `queue`), which fits:
+    /// takes it out of its VOQ, marks input and output busy, takes the output buffer
+    /// space and moves the round-robin pointers past it.
+    fn take(&mut self, input: u32, output: u32, queue: u32) -> Option<Grant> {
+        let p = self.ports;
+        let pair = (input * p + output) as usize;
+        let q = pair * self.queues as usize + queue as usize;
+        let item = self.voq.pop_front(q)?;
+        let (h, credits) = (item as u32, (item >> 32) as u32);
+        if self.voq.is_empty(q) {
+            self.voq_queues[pair] &= !(1 << queue);
+            if self.voq_queues[pair] == 0 {
+                self.requests[output as usize] &= !(1 << input);
+                if self.requests[output as usize] == 0 {
+                    self.requested &= !(1 << output);
                 }
             }
-            let credits = pool.get(h).credits;
-            let room = self.room_index(output, queue as u16);
-            self.output_room[room].consume(credits);
-            self.input_busy |= 1 << input;
-            self.output_busy |= 1 << output;
-            self.next_input[output as usize] = (input + 1) % p;
-            self.next_queue[pair] = (queue + 1) % self.queues;
-            self.next_output = (output + 1) % p;
-            return Some(Grant {
-                input,
-                output,
-                queue: queue as u16,
-                packet: h,
-            });
         }
-        None
+        let room = self.room_index(output, queue as u16);
+        self.output_room[room].consume(credits);
+        self.input_busy |= 1 << input;
+        self.output_busy |= 1 << output;
+        self.next_input[output as usize] = (input + 1) % p;
+        self.next_queue[pair] = (queue + 1) % self.queues;
+        self.next_output = (output + 1) % p;
+        Some(Grant {
+            input,
+            output,
+            queue: queue as u16,
+            packet: h,
+        })
     }
 
     /// Index in `output_room` of the lane of `output`'s queue `queue`.
@@ -309,13 +403,13 @@ impl CioqSwitch {
 
     /// The first queue, round robin from the pair's pointer, whose VOQ head fits the
     /// output buffer.
-    fn fitting_queue(&self, input: u32, output: u32, pool: &PacketPool) -> Option<u32> {
+    fn fitting_queue(&self, input: u32, output: u32) -> Option<u32> {
         let pair = (input * self.ports + output) as usize;
         let start = self.next_queue[pair];
         rotated_bits(self.voq_queues[pair], start).find(|&queue| {
             let q = pair * self.queues as usize + queue as usize;
-            self.voq.front(q).is_some_and(|h| {
-                self.output_room[self.room_index(output, queue as u16)].fits(pool.get(h).credits)
+            self.voq.front(q).is_some_and(|item| {
+                self.output_room[self.room_index(output, queue as u16)].fits((item >> 32) as u32)
             })
         })
     }

@@ -11,7 +11,7 @@
 /// No node: the end of a list, or an empty queue.
 const NONE: u32 = u32::MAX;
 
-/// FIFO queues of `u32` items, linked through one arena.
+/// FIFO queues of `u64` items, linked through one arena.
 #[derive(Clone, Debug)]
 pub(super) struct LinkedQueues {
     /// Per queue, its first node (`NONE` when empty).
@@ -19,7 +19,7 @@ pub(super) struct LinkedQueues {
     /// Per queue, its last node (meaningless when empty).
     tail: Vec<u32>,
     /// Per node, its item.
-    item: Vec<u32>,
+    item: Vec<u64>,
     /// Per node, the next node of its queue, or of the free list.
     next: Vec<u32>,
     /// First free node (`NONE`: the arena grows).
@@ -43,7 +43,7 @@ impl LinkedQueues {
 
     /// Appends `item` to queue `q`.
     #[inline]
-    pub(super) fn push_back(&mut self, q: usize, item: u32) {
+    pub(super) fn push_back(&mut self, q: usize, item: u64) {
         let n = if self.free == NONE {
             self.item.push(item);
             self.next.push(NONE);
@@ -66,14 +66,14 @@ impl LinkedQueues {
 
     /// The first item of queue `q`.
     #[inline]
-    pub(super) fn front(&self, q: usize) -> Option<u32> {
+    pub(super) fn front(&self, q: usize) -> Option<u64> {
         let n = self.head[q];
         (n != NONE).then(|| self.item[n as usize])
     }
 
     /// Removes and returns the first item of queue `q`.
     #[inline]
-    pub(super) fn pop_front(&mut self, q: usize) -> Option<u32> {
+    pub(super) fn pop_front(&mut self, q: usize) -> Option<u64> {
         let n = self.head[q];
         if n == NONE {
             return None;
@@ -99,7 +99,7 @@ impl LinkedQueues {
 
     /// The items of queue `q`, first to last.
     #[cfg(test)]
-    pub(super) fn items(&self, q: usize) -> Vec<u32> {
+    pub(super) fn items(&self, q: usize) -> Vec<u64> {
         let mut out = Vec::new();
         let mut n = self.head[q];
         while n != NONE {
@@ -122,7 +122,7 @@ mod tests {
         #[test]
         fn behaves_as_a_deque_per_queue(
             queues in 1usize..6,
-            ops in proptest::collection::vec((0usize..6, proptest::bool::ANY, 0u32..1000), 0..400),
+            ops in proptest::collection::vec((0usize..6, proptest::bool::ANY, proptest::num::u64::ANY), 0..400),
         ) {
             let mut linked = LinkedQueues::new(queues);
             let mut plain = vec![VecDeque::new(); queues];

@@ -8,7 +8,7 @@
 mod network_scenarios;
 
 use network_scenarios::check_invariants;
-use qoslab_core::network::routing::{self, RoutingConfig};
+use qoslab_core::network::routing::{self, Router, RoutingConfig};
 use qoslab_core::network::topology::Topology;
 use qoslab_core::rng::{RngStreams, StreamId};
 use qoslab_core::traffic::admission::AdmissionTable;

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::NetworkSim;
+use crate::network::routing::Router;
 use crate::stats::flow_key;
 use crate::time::SimTime;
 use crate::traffic::NO_FLOW;

@@ -54,9 +54,9 @@ use messages::{Flits, MessageCounters, Messages};
 use super::interface::Interface;
 use super::lanes::Lanes;
 use super::port::{OutputPort, PacketPool};
-use super::routing::Router;
+use super::routing::AnyRouter;
 use super::send::SendAudit;
-use super::switch::{SwitchAction, SwitchModel, SwitchTimer};
+use super::switch::{AnySwitch, SwitchAction, SwitchTimer};
 use super::topology::{NodeKind, Topology};
 use crate::kernel::EventQueue;
 use crate::rng::RngStream;
@@ -88,13 +88,13 @@ enum Event {
 pub struct NetworkSim {
     events: EventQueue<Event>,
     topology: Topology,
-    routing: Box<dyn Router>,
+    routing: AnyRouter,
     /// The routing's random stream (Valiant's intermediates).
     route_rng: RngStream,
     pool: PacketPool,
     /// Output side of every global port.
     ports: Vec<OutputPort>,
-    switches: Vec<Box<dyn SwitchModel>>,
+    switches: Vec<AnySwitch>,
     /// What the switch called last asked for (reused, to allocate once).
     actions: Vec<SwitchAction>,
     interfaces: Vec<Interface>,

@@ -6,6 +6,8 @@ use super::messages::split;
 use super::{Event, NetworkSim};
 use crate::network::credits_for;
 use crate::network::port::NetPacket;
+use crate::network::routing::Router;
+use crate::network::switch::SwitchModel;
 use crate::network::topology::NodeKind;
 use crate::time::SimTime;
 use crate::traffic::{Generated, NO_FLOW};

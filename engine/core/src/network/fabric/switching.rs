@@ -3,7 +3,10 @@
 
 use super::audit::check_fill;
 use super::{Event, NetworkSim};
-use crate::network::switch::{Header, SwitchAction, SwitchContext, SwitchModel, SwitchTimer};
+use crate::network::routing::Router;
+use crate::network::switch::{
+    AnySwitch, Header, SwitchAction, SwitchContext, SwitchModel, SwitchTimer,
+};
 use crate::time::SimTime;
 
 impl NetworkSim {
@@ -41,7 +44,7 @@ impl NetworkSim {
         &mut self,
         now: SimTime,
         s: u32,
-        call: impl FnOnce(&mut dyn SwitchModel, &mut SwitchContext),
+        call: impl FnOnce(&mut AnySwitch, &mut SwitchContext),
     ) {
         let mut actions = std::mem::take(&mut self.actions);
         actions.clear();
@@ -50,7 +53,7 @@ impl NetworkSim {
             pool: &mut self.pool,
             actions: &mut actions,
         };
-        call(self.switches[s as usize].as_mut(), &mut cx);
+        call(&mut self.switches[s as usize], &mut cx);
         let base = self.topology.end_points() + s;
         for &action in &actions {
             match action {

@@ -4,6 +4,7 @@
 use super::*;
 use crate::network::credits_for;
 use crate::network::port::NetPacket;
+use crate::network::routing::Router;
 use crate::scenario::{Model, parse};
 use crate::traffic::NO_FLOW;
 

@@ -11,7 +11,9 @@
 //!   up*/down* fits; a connection takes the least occupied of its minimal up*/down*
 //!   routes, and its packets carry that route.
 //!
-//! [`build`] makes the router a scenario names (one registration line per routing);
+//! [`build`] makes the router a scenario names, an [`AnyRouter`] (the enum the fabric
+//! holds; one registration line per routing in the registry below, plus the routing's
+//! variant of [`RoutingConfig`] and its rule in [`fits`]);
 //! [`fits`] says whether a routing suits a topology without building its tables.
 //!
 //! # What the fabric does
@@ -42,6 +44,7 @@
 
 mod dimension_order;
 mod least_occupied;
+mod registry;
 #[cfg(test)]
 mod tests;
 mod up_down;
@@ -239,15 +242,13 @@ pub fn fits(config: &RoutingConfig, topology: &Topology) -> Result<(), RoutingEr
     }
 }
 
-/// The router a scenario names, for `topology`.
-pub fn build(config: &RoutingConfig, topology: &Topology) -> Result<Box<dyn Router>, RoutingError> {
-    fits(config, topology)?;
-    Ok(match config {
-        RoutingConfig::UpDown => Box::new(UpDown::new(topology)?),
-        RoutingConfig::Valiant => Box::new(Valiant::new(topology)?),
-        RoutingConfig::DimensionOrder => Box::new(DimensionOrder::new(topology)?),
-        RoutingConfig::LeastOccupied => Box::new(LeastOccupied::new(topology)?),
-    })
+// The routing registry: ONE line per routing (the variant of `RoutingConfig`, then the
+// module and type implementing `Router`); it generates `AnyRouter` and `build`.
+registry::routing_registry! {
+    UpDown => up_down::UpDown,
+    Valiant => valiant::Valiant,
+    DimensionOrder => dimension_order::DimensionOrder,
+    LeastOccupied => least_occupied::LeastOccupied,
 }
 
 /// The channels a packet with route state `state` takes from `source` to `destination`:

@@ -18,16 +18,20 @@
 //! buffer and on the next link (see [`crate::network::lanes`]).
 //!
 //! Adding a switch architecture: a new file here implementing [`SwitchModel`], a variant
-//! in [`crate::scenario::SwitchConfig`], and one line in [`build`].
+//! in [`crate::scenario::SwitchConfig`], and one line in the registry below (which
+//! generates [`AnySwitch`], the enum the fabric holds, and [`build`]).
 
 use super::port::PacketPool;
 use crate::error::EngineError;
 use crate::scenario::SwitchConfig;
 use crate::time::{BitRate, Duration, SimTime};
 
+#[cfg(test)]
+mod any_switch_tests;
 pub mod cioq;
 pub mod infiniband;
 pub mod omnipath;
+mod registry;
 pub mod stages;
 #[cfg(test)]
 pub(crate) mod test_rig;
@@ -150,15 +154,11 @@ pub struct SwitchSetup {
     pub credits: crate::network::lanes::CreditPolicyConfig,
 }
 
-/// Builds one switch of the configured architecture (the scenario was validated).
-pub fn build(
-    config: &SwitchConfig,
-    setup: SwitchSetup,
-) -> Result<Box<dyn SwitchModel>, EngineError> {
-    Ok(match config {
-        SwitchConfig::Cioq(c) => Box::new(cioq::Cioq::new(c, setup)?),
-        SwitchConfig::TwoVc(c) => Box::new(two_vc::TwoVc::new(c, setup)?),
-        SwitchConfig::Infiniband(c) => Box::new(infiniband::Infiniband::new(c, setup)?),
-        SwitchConfig::Omnipath(c) => Box::new(omnipath::Omnipath::new(c, setup)?),
-    })
+// The switch registry: ONE line per model (the variant of `SwitchConfig`, then the
+// module and type implementing `SwitchModel`).
+registry::switch_registry! {
+    Cioq => cioq::Cioq,
+    TwoVc => two_vc::TwoVc,
+    Infiniband => infiniband::Infiniband,
+    Omnipath => omnipath::Omnipath,
 }

@@ -20,6 +20,7 @@ pub mod generated;
 pub mod generators;
 pub mod limits;
 pub mod network_traffic;
+pub mod size_draw;
 pub mod size_rules;
 pub(crate) mod source;
 

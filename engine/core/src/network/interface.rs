@@ -23,14 +23,17 @@
 use std::collections::VecDeque;
 
 use super::CreditCounter;
-use super::port::{OutputPort, PacketPool};
+use super::port::{NetPacket, OutputPort, PacketPool};
 use crate::time::SimTime;
 use crate::traffic::{ClassGenerator, Generated};
 
 /// One end point's sending state.
 pub struct Interface {
-    /// Per class, packets generated but not yet in the injection buffer.
-    pub application: Vec<VecDeque<u32>>,
+    /// Per class, packets generated but not yet in the injection buffer, held by value:
+    /// a packet enters the [`PacketPool`] only when it enters the injection buffer, so the
+    /// pool holds only the packets in the network (a few thousand, hot in the caches)
+    /// however long the backlog of an overloaded class grows.
+    pub application: Vec<VecDeque<NetPacket>>,
     /// Per class, free space of the injection buffer.
     pub injection: Vec<CreditCounter>,
     /// Per class, the generator (`None` for a silent class or no admitted connection).
@@ -83,14 +86,17 @@ impl Interface {
         pool: &mut PacketPool,
     ) -> u32 {
         let mut moved = 0;
-        while let Some(&h) = self.application[class].front() {
-            let packet = pool.get_mut(h);
+        let application = &mut self.application[class];
+        while let Some(packet) = application.front() {
             if !self.injection[class].consume(packet.credits) {
                 break;
             }
+            let Some(mut packet) = application.pop_front() else {
+                break;
+            };
             packet.tail = now;
             moved += packet.credits;
-            self.application[class].pop_front();
+            let h = pool.insert(packet);
             port.enqueue(now, queue, h, pool);
         }
         moved

@@ -11,8 +11,6 @@
 //! magnitudes, one per sign, plus a count of exact zeros; the mean, mean magnitude,
 //! minimum and maximum are exact. The summary's CDF runs over the signed values.
 
-use std::collections::BTreeMap;
-
 use hdrhistogram::Histogram;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -207,10 +205,16 @@ impl JitterRecorder {
 
 /// Jitter of many connections of one class: remembers each connection's last delivered
 /// packet and records a sample per later delivery.
+///
+/// The last deliveries are kept in a table indexed by source and then by flow (flows
+/// number a source's admitted connections 0, 1, ..., so the table is dense and grows to
+/// the connections delivered): one indexed read per delivery where a map keyed by
+/// [`flow_key`] took a tree descent, which grew with the connections seen (R2 at 100 ms:
+/// about 92 000 voice connections).
 #[derive(Clone, Debug, Default)]
 pub struct JitterTracker {
-    /// Per connection key: (generation, arrival) of its last delivered packet.
-    last: BTreeMap<u64, (SimTime, SimTime)>,
+    /// Per source end point, per flow: (generation, arrival) of its last delivered packet.
+    last: Vec<Vec<Option<(SimTime, SimTime)>>>,
     recorder: JitterRecorder,
 }
 
@@ -224,7 +228,7 @@ impl JitterTracker {
     /// `generated`; records a sample (if the connection had an earlier delivery) when
     /// `measure` is true (e.g. both packets generated after the warm-up).
     pub fn on_delivered(&mut self, key: u64, generated: SimTime, arrived: SimTime, measure: bool) {
-        if let Some((g0, a0)) = self.last.insert(key, (generated, arrived)) {
+        if let Some((g0, a0)) = self.last_of(key).replace((generated, arrived)) {
             if measure {
                 let inter_arrival = i128::from(arrived.as_ps()) - i128::from(a0.as_ps());
                 let inter_generation = i128::from(generated.as_ps()) - i128::from(g0.as_ps());
@@ -233,6 +237,20 @@ impl JitterTracker {
                 self.recorder.record(j as i64);
             }
         }
+    }
+
+    /// The last delivery of connection `key` (source in the high 32 bits, flow in the
+    /// low ones), the table grown to hold it.
+    fn last_of(&mut self, key: u64) -> &mut Option<(SimTime, SimTime)> {
+        let (source, flow) = ((key >> 32) as usize, (key & u64::from(u32::MAX)) as usize);
+        if self.last.len() <= source {
+            self.last.resize_with(source + 1, Vec::new);
+        }
+        let flows = &mut self.last[source];
+        if flows.len() <= flow {
+            flows.resize(flow + 1, None);
+        }
+        &mut flows[flow]
     }
 
     /// The recorded samples.
@@ -301,6 +319,35 @@ mod tests {
         assert_eq!(s.samples, 1);
         assert_eq!(s.max, Some(0.0));
         assert!(JitterRecorder::default().summary().cdf.is_empty());
+    }
+
+    proptest::proptest! {
+        /// The table gives what the map keyed by [`flow_key`] gave (the tracker before
+        /// it): the same samples in the same order, so the same summary.
+        #[test]
+        fn the_table_matches_a_map_by_key(
+            deliveries in proptest::collection::vec(
+                (0u32..6, 0u32..40, 0u64..1_000_000, 0u64..2_000_000, proptest::bool::ANY),
+                0..400,
+            )
+        ) {
+            let mut t = JitterTracker::default();
+            let mut map = std::collections::BTreeMap::new();
+            let mut oracle = JitterRecorder::default();
+            for (source, flow, g, extra, measure) in deliveries {
+                let key = flow_key(source, flow);
+                let (g, a) = (SimTime(g), SimTime(g + extra));
+                t.on_delivered(key, g, a, measure);
+                if let Some((g0, a0)) = map.insert(key, (g, a)) {
+                    if measure {
+                        let j = (i128::from(a.as_ps()) - i128::from(a0.as_ps()))
+                            - (i128::from(g.as_ps()) - i128::from(g0.as_ps()));
+                        oracle.record(j as i64);
+                    }
+                }
+            }
+            proptest::prop_assert_eq!(t.summary(), oracle.summary());
+        }
     }
 
     #[test]

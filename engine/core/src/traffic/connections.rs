@@ -20,12 +20,10 @@
 //! Phases are drawn for every request, admitted or not, so admission decisions never shift
 //! another connection's phase. Flow ids number the admitted connections 0, 1, ...
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use crate::rng::{RngStream, RngStreams};
 use crate::time::{BitRate, SimTime};
 
+use super::connection_queue::ConnectionQueue;
 use super::destinations::DestinationSetup;
 use super::generated::{Generated, stream, streams};
 use super::limits::MAX_CONNECTIONS;
@@ -142,6 +140,14 @@ pub trait ConnectionProcess: std::fmt::Debug {
     /// A copy of the process in its current state.
     fn clone_box(&self) -> Box<dyn ConnectionProcess>;
 
+    /// Whether each packet follows the one before by about one fixed period (CBR of one
+    /// packet size): the generator then keeps its connections in a sorted ring
+    /// ([`ConnectionQueue`]), where such a connection's next packet goes at the back.
+    /// Only speed depends on it.
+    fn periodic(&self) -> bool {
+        false
+    }
+
     /// Where a trace-replaying process keeps its frames (for tests of sharing).
     #[cfg(test)]
     fn trace_buffer(&self) -> Option<*const u32> {
@@ -160,9 +166,9 @@ impl Clone for Box<dyn ConnectionProcess> {
 pub struct ConnectionGenerator {
     processes: Vec<Box<dyn ConnectionProcess>>,
     destinations: Vec<u32>,
-    /// Next packet of each connection: (time, connection) in a min-heap, ties by
+    /// Next packet of each connection: (time, connection), earliest first, ties by
     /// connection index; the bytes wait in `pending`.
-    heap: BinaryHeap<Reverse<(SimTime, u32)>>,
+    queue: ConnectionQueue,
     pending: Vec<u32>,
 }
 
@@ -195,22 +201,37 @@ impl ConnectionGenerator {
                 destinations.push(req.destination);
             }
         }
-        let mut g = ConnectionGenerator {
-            heap: BinaryHeap::with_capacity(processes.len()),
-            pending: vec![0; processes.len()],
+        let periodic = processes.iter().all(|p| p.periodic());
+        Ok(Self::start(processes, destinations, periodic))
+    }
+
+    /// The generator of `processes` (their first packets drawn now), the connections
+    /// kept in a sorted ring if `periodic`, else in a heap.
+    fn start(
+        mut processes: Vec<Box<dyn ConnectionProcess>>,
+        destinations: Vec<u32>,
+        periodic: bool,
+    ) -> ConnectionGenerator {
+        let mut pending = vec![0; processes.len()];
+        let mut first = Vec::with_capacity(processes.len());
+        for (i, p) in processes.iter_mut().enumerate() {
+            if let Some((t, bytes)) = p.next_packet() {
+                pending[i] = bytes;
+                first.push((t, i as u32));
+            }
+        }
+        ConnectionGenerator {
+            queue: ConnectionQueue::new(periodic, first),
+            pending,
             processes,
             destinations,
-        };
-        for i in 0..g.processes.len() {
-            g.pull(i);
         }
-        Ok(g)
     }
 
     fn pull(&mut self, i: usize) {
         if let Some((t, bytes)) = self.processes[i].next_packet() {
             self.pending[i] = bytes;
-            self.heap.push(Reverse((t, i as u32)));
+            self.queue.push((t, i as u32));
         }
     }
 
@@ -235,7 +256,7 @@ impl ConnectionGenerator {
 
     /// The next packet of any connection, in time order (ties: lower flow first).
     pub fn next_packet(&mut self) -> Option<Generated> {
-        let Reverse((time, flow)) = self.heap.pop()?;
+        let (time, flow) = self.queue.pop()?;
         let i = flow as usize;
         let bytes = self.pending[i];
         self.pull(i);
@@ -375,6 +396,28 @@ mod tests {
             }
             // Mean size near 1056 B: about 8e6 x 0.1 / (8 x 1056) = 95 packets.
             assert!((70..=130).contains(&packets.len()), "{}", packets.len());
+        }
+    }
+
+    /// The sorted ring (chosen for CBR of one size) and the heap give the same packets.
+    #[test]
+    fn the_ring_and_the_heap_give_the_same_packets() {
+        let rng = RngStreams::new(8);
+        for cfg in [class(0.046, 64_000, 160), class(0.203, 750_000, 2048)] {
+            let p = plan(5, &cfg, &rng);
+            let ring = generator(&p, &cfg.generator, &rng);
+            assert!(matches!(ring.queue, ConnectionQueue::Sorted(_)));
+            let mut heap = ring.clone();
+            let keys: Vec<_> = std::iter::from_fn(|| heap.queue.pop()).collect();
+            heap.queue = ConnectionQueue::new(false, keys);
+            let mut ring = ring;
+            for _ in 0..50_000 {
+                let (a, b) = (ring.next_packet().unwrap(), heap.next_packet().unwrap());
+                assert_eq!(
+                    (a.time, a.flow, a.bytes, a.destination),
+                    (b.time, b.flow, b.bytes, b.destination)
+                );
+            }
         }
     }
 

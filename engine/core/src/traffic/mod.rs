@@ -12,6 +12,7 @@ pub mod classes_8021d;
 pub mod classes_r3;
 pub mod config;
 pub mod config_rules;
+pub mod connection_queue;
 pub mod connections;
 pub mod destination_config;
 pub mod destinations;
@@ -20,6 +21,7 @@ pub mod generated;
 pub mod generators;
 pub mod limits;
 pub mod network_traffic;
+pub mod size_draw;
 pub mod size_rules;
 pub(crate) mod source;
 

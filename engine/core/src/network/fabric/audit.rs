@@ -130,12 +130,11 @@ impl NetworkSim {
     }
 
     /// A packet was generated: a large fabric's audit starts following its triple.
-    pub(super) fn audit_generated(&mut self, h: u32) {
+    pub(super) fn audit_generated(&mut self, packet: &crate::network::port::NetPacket) {
         if matches!(self.last_delivered, LastDelivered::Table(_)) {
             return;
         }
-        let packet = *self.pool.get(h);
-        if let Some(key) = self.triple_key(&packet) {
+        if let Some(key) = self.triple_key(packet) {
             self.last_delivered.on_generated(key);
         }
     }

@@ -272,6 +272,12 @@ impl NetworkSim {
     /// Packets stored anywhere in the network or its interfaces now (all classes).
     pub fn packets_stored(&self) -> usize {
         self.pool.len()
+            + self
+                .interfaces
+                .iter()
+                .flat_map(|i| i.application.iter())
+                .map(std::collections::VecDeque::len)
+                .sum::<usize>()
     }
 
     /// Packets sent on a link so far (one per link crossed: the packet-hops of the run).

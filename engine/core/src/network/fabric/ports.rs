@@ -42,7 +42,7 @@ impl NetworkSim {
     /// application queue.
     fn inject_packet(&mut self, now: SimTime, host: u32, class: u16, bytes: u32, next: Generated) {
         let c = usize::from(class);
-        let h = self.pool.insert(NetPacket {
+        let packet = NetPacket {
             id: self.next_id,
             created: now,
             tail: now,
@@ -67,8 +67,8 @@ impl NetworkSim {
                     &mut self.route_rng,
                 ),
             },
-        });
-        self.audit_generated(h);
+        };
+        self.audit_generated(&packet);
         self.next_id += 1;
         self.counters[c].on_generated(now, bytes, &self.window);
         if let Some(f) = self.flits.as_mut() {
@@ -76,7 +76,7 @@ impl NetworkSim {
                 f.generated[c] += f.of(bytes);
             }
         }
-        self.interfaces[host as usize].application[c].push_back(h);
+        self.interfaces[host as usize].application[c].push_back(packet);
     }
 
     /// Moves application-queue packets of `class` at `host` into its injection buffer.

@@ -12,7 +12,7 @@ impl NetworkSim {
     /// Puts a packet into `host`'s application queue now, as a generator would.
     fn inject(&mut self, host: u32, class: u16, bytes: u32, destination: u32) {
         let now = self.now();
-        let h = self.pool.insert(NetPacket {
+        let packet = NetPacket {
             id: self.next_id,
             created: now,
             tail: now,
@@ -27,11 +27,11 @@ impl NetworkSim {
             route: self
                 .routing
                 .on_inject(&self.topology, host, destination, &mut self.route_rng),
-        });
-        self.audit_generated(h);
+        };
+        self.audit_generated(&packet);
         self.next_id += 1;
         self.counters[usize::from(class)].on_generated(now, bytes, &self.window);
-        self.interfaces[host as usize].application[usize::from(class)].push_back(h);
+        self.interfaces[host as usize].application[usize::from(class)].push_back(packet);
         self.admit(now, host, usize::from(class));
         self.try_send(now, host);
     }

@@ -21,6 +21,7 @@ use crate::traffic::class_generator::ClassGenerator;
 use crate::traffic::destinations::DestinationModel;
 use crate::traffic::generated::{Generated, NO_FLOW, PacketSource, stream, streams};
 use crate::traffic::limits::MAX_BURST_PACKETS;
+use crate::traffic::size_draw::SizeDraw;
 use crate::traffic::size_rules::validate_size;
 
 use super::rules::problem;
@@ -82,7 +83,7 @@ impl GeneratorSpec for BurstsConfig {
 #[derive(Clone, Debug)]
 pub struct BurstGenerator {
     packets: u32,
-    size: SizeConfig,
+    size: SizeDraw,
     /// Mean gap between burst starts, in picoseconds.
     mean_gap_ps: f64,
     clock: u64,
@@ -113,7 +114,7 @@ impl BurstGenerator {
         let mean_gap_ps = f64::from(cfg.packets) * cfg.size.mean_bytes() / bytes_per_ps;
         Some(BurstGenerator {
             packets: cfg.packets,
-            size: cfg.size.clone(),
+            size: SizeDraw::new(&cfg.size),
             mean_gap_ps,
             clock: 0,
             left: 0,
@@ -143,7 +144,7 @@ impl BurstGenerator {
         self.left -= 1;
         Some(Generated {
             time: SimTime(self.clock),
-            bytes: draw_size(&self.size, &mut self.sizes),
+            bytes: self.size.draw(&mut self.sizes),
             destination: self.destination,
             flow: NO_FLOW,
         })

@@ -174,6 +174,10 @@ impl ConnectionProcess for Cbr {
     fn clone_box(&self) -> Box<dyn ConnectionProcess> {
         Box::new(self.clone())
     }
+
+    fn periodic(&self) -> bool {
+        true
+    }
 }
 
 /// CBR with each packet's size drawn from `lo ..= hi`: packet `k` leaves at

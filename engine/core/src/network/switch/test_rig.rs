@@ -210,6 +210,30 @@ pub(crate) struct TrafficLog {
     pub timers: Vec<(SimTime, u64)>,
 }
 
+/// Random packets for [`Rig::random_traffic`] on `ports` ports and `lanes` lanes: (input,
+/// lane, output, 1 to 1 024 bytes, a gap of up to 40 ns), 1 to 199 of them.
+pub(crate) fn random_packets(
+    ports: u32,
+    lanes: u16,
+) -> impl proptest::strategy::Strategy<Value = Vec<(u32, u16, u32, u32, u64)>> {
+    proptest::collection::vec(
+        (0..ports, 0..lanes, 0..ports, 1u32..=1024, 0u64..40),
+        1..200,
+    )
+}
+
+/// A switch's allocation limited to what an event changed (`drive(false)`) does exactly
+/// what its exhaustive form (`drive(true)`) does, and all `packets` come out.
+pub(crate) fn limited_as_exhaustive(
+    drive: impl Fn(bool) -> TrafficLog,
+    packets: usize,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    let limited = drive(false);
+    proptest::prop_assert_eq!(limited.enqueued.len(), packets, "every packet comes out");
+    proptest::prop_assert_eq!(limited, drive(true));
+    Ok(())
+}
+
 /// Per-lane input buffers, or shared ones (1 024 B reserved per lane, at most 4 096 B).
 pub(crate) fn policy(shared: bool) -> CreditPolicyConfig {
     if shared {

@@ -4,7 +4,9 @@
 //! input releases and timers, at the same times, in the same order.
 
 use super::*;
-use crate::network::switch::test_rig::{Rig, TrafficLog, policy, setup};
+use crate::network::switch::test_rig::{
+    Rig, TrafficLog, limited_as_exhaustive, policy, random_packets, setup,
+};
 
 const PORTS: u32 = 8;
 const LANES: u16 = 3;
@@ -27,13 +29,8 @@ proptest::proptest! {
     #[test]
     fn limited_rounds_grant_as_rounds_over_every_input(
         shared in proptest::bool::ANY,
-        packets in proptest::collection::vec(
-            (0..PORTS, 0..LANES, 0..PORTS, 1u32..=1024, 0u64..40),
-            1..200,
-        ),
+        packets in random_packets(PORTS, LANES),
     ) {
-        let limited = drive(false, shared, &packets);
-        proptest::prop_assert_eq!(limited.enqueued.len(), packets.len(), "every packet comes out");
-        proptest::prop_assert_eq!(limited, drive(true, shared, &packets));
+        limited_as_exhaustive(|exhaustive| drive(exhaustive, shared, &packets), packets.len())?;
     }
 }

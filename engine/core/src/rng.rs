@@ -99,6 +99,59 @@ impl RngStreams {
     }
 }
 
+/// A bounded Pareto distribution on `[lo, hi]` with tail index `shape`, sampled by
+/// inverse transform, `lo (1 - u (1 - (lo/hi)^shape))^(-1/shape)`, with the constants
+/// that do not depend on `u` worked out once (a generator keeps one, so a draw costs one
+/// `libm::pow`).
+#[derive(Clone, Copy, Debug)]
+pub struct BoundedPareto {
+    lo: f64,
+    hi: f64,
+    shape: f64,
+    /// `1 - (lo/hi)^shape`.
+    one_minus_ratio: f64,
+    /// `-1/shape`.
+    neg_inv_shape: f64,
+    /// For tiny shapes (`1 - ratio` has lost its digits): `-expm1(shape x ln(lo/hi))`,
+    /// the tail of the same inverse transform in `expm1` / `log1p` form (it tends to
+    /// log-uniform as the shape tends to 0).
+    stable_tail: Option<f64>,
+}
+
+impl BoundedPareto {
+    /// The distribution on `[lo, hi]` with tail index `shape`.
+    pub fn new(lo: f64, hi: f64, shape: f64) -> BoundedPareto {
+        let ratio = libm::pow(lo / hi, shape);
+        let stable_tail = (1.0 - ratio <= crate::scenario::PARETO_STABLE_TAIL)
+            .then(|| -libm::expm1(shape * libm::log(lo / hi)));
+        BoundedPareto {
+            lo,
+            hi,
+            shape,
+            one_minus_ratio: 1.0 - ratio,
+            neg_inv_shape: -1.0 / shape,
+            stable_tail,
+        }
+    }
+
+    /// The value at uniform variate `u` in `[0, 1)`.
+    pub fn at(&self, u: f64) -> f64 {
+        let (lo, hi) = (self.lo, self.hi);
+        if let Some(tail) = self.stable_tail {
+            let x = lo * libm::exp(-libm::log1p(-u * tail) / self.shape);
+            return if x.is_finite() { x.clamp(lo, hi) } else { hi };
+        }
+        let x = lo * libm::pow(1.0 - u * self.one_minus_ratio, self.neg_inv_shape);
+        x.clamp(lo, hi)
+    }
+
+    /// Whether the tiny-shape form is used.
+    #[cfg(test)]
+    pub(crate) fn is_stable_form(&self) -> bool {
+        self.stable_tail.is_some()
+    }
+}
+
 fn splitmix64(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -132,19 +185,10 @@ impl RngStream {
         -libm::log(1.0 - u) * mean
     }
 
-    /// Bounded Pareto on `[lo, hi]` with tail index `shape` (inverse transform, `libm::pow`).
+    /// Bounded Pareto on `[lo, hi]` with tail index `shape` (see [`BoundedPareto`]).
     pub fn bounded_pareto(&mut self, lo: f64, hi: f64, shape: f64) -> f64 {
         let u = self.unit();
-        let ratio = libm::pow(lo / hi, shape);
-        if 1.0 - ratio <= crate::scenario::PARETO_STABLE_TAIL {
-            // Tiny shapes: `1 - ratio` has lost its digits; the same inverse transform in
-            // `expm1` / `log1p` form (tends to log-uniform as the shape tends to 0).
-            let tail = -libm::expm1(shape * libm::log(lo / hi));
-            let x = lo * libm::exp(-libm::log1p(-u * tail) / shape);
-            return if x.is_finite() { x.clamp(lo, hi) } else { hi };
-        }
-        let x = lo * libm::pow(1.0 - u * (1.0 - ratio), -1.0 / shape);
-        x.clamp(lo, hi)
+        BoundedPareto::new(lo, hi, shape).at(u)
     }
 
     /// Raw 64 random bits.

@@ -162,17 +162,10 @@ impl PacketSource for BurstGenerator {
 }
 
 /// One packet size from `size` (bounded Pareto by inverse transform, rounded to whole
-/// bytes and kept within its bounds).
+/// bytes and kept within its bounds), for a single draw; a generator keeps a
+/// [`SizeDraw`] instead.
 pub fn draw_size(size: &SizeConfig, rng: &mut RngStream) -> u32 {
-    match size {
-        SizeConfig::Fixed(f) => f.bytes,
-        SizeConfig::Uniform(u) => rng.uniform_u32(u.min_bytes, u.max_bytes),
-        SizeConfig::Pareto(d) => {
-            let (lo, hi) = (f64::from(d.min_bytes), f64::from(d.max_bytes));
-            let x = rng.bounded_pareto(lo, hi, d.shape);
-            (libm::round(x) as u32).clamp(d.min_bytes, d.max_bytes.max(d.min_bytes))
-        }
-    }
+    SizeDraw::new(size).draw(rng)
 }
 
 #[cfg(test)]

@@ -4,11 +4,9 @@
 
 use super::stream_state::StreamSpec;
 use crate::rng::{RngStream, RngStreams, StreamId};
-use crate::scenario::{
-    NetworkProcessorConfig, NpArrivals, SizeConfig, StreamGroupConfig, WindowConfig,
-};
+use crate::scenario::{NetworkProcessorConfig, NpArrivals, StreamGroupConfig, WindowConfig};
 use crate::time::SimTime;
-use crate::traffic::generators::bursts::draw_size;
+use crate::traffic::size_draw::SizeDraw;
 
 /// Purposes of the node's random streams.
 pub(super) mod purpose {
@@ -42,6 +40,8 @@ pub(super) struct Stream {
     pub limit: usize,
     poisson: bool,
     gaps: RngStream,
+    /// The group's size distribution, its constants worked out once.
+    size: SizeDraw,
     sizes: RngStream,
     cycles: RngStream,
     last_deadline: SimTime,
@@ -113,6 +113,7 @@ pub(super) fn build_streams(np: &NetworkProcessorConfig, rng: &RngStreams) -> Bu
                 limit: group.queue_packets as usize,
                 poisson,
                 gaps,
+                size: SizeDraw::new(&group.size),
                 sizes: ns(purpose::SIZES),
                 cycles: ns(purpose::CYCLES),
                 last_deadline: SimTime::ZERO,
@@ -146,10 +147,7 @@ impl Stream {
     /// The packet arriving at `now` from this stream of group `g`: its size, actual
     /// processing cycles and length after processing (no deadline yet).
     pub fn draw_packet(&mut self, stream: u32, now: SimTime, g: &StreamGroupConfig) -> Pkt {
-        let bytes = match &g.size {
-            SizeConfig::Fixed(f) => f.bytes,
-            other => draw_size(other, &mut self.sizes),
-        };
+        let bytes = self.size.draw(&mut self.sizes);
         let cycles = match g.processing_cycles_max {
             Some(max) if max > g.processing_cycles => {
                 self.cycles.uniform_u32(g.processing_cycles, max)

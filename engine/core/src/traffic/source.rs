@@ -19,8 +19,9 @@
 //!   `packets * mean size / offered rate`, gives the offered load.
 
 use crate::rng::{RngStream, RngStreams, StreamId};
-use crate::scenario::{ArrivalConfig, SizeConfig, TrafficConfig};
+use crate::scenario::{ArrivalConfig, TrafficConfig};
 use crate::time::{BitRate, Duration, PS_PER_S, PS_PER_US};
+use crate::traffic::size_draw::SizeDraw;
 
 /// Most on/off period changes followed within one packet gap; if an on period is so short
 /// that a packet's gap spans more, the rest of the gap's off time is added at its mean
@@ -31,7 +32,10 @@ pub(crate) const MAX_PERIODS_PER_GAP: u32 = 4096;
 #[derive(Clone, Debug)]
 pub struct Source {
     arrivals: ArrivalConfig,
-    size: SizeConfig,
+    /// The size distribution, its constants worked out once.
+    size: SizeDraw,
+    /// Mean packet size in bytes.
+    mean_bytes: f64,
     /// Picoseconds per byte at the offered rate (load x link rate).
     ps_per_byte: f64,
     /// Mean gap for Poisson arrivals, in picoseconds.
@@ -74,7 +78,8 @@ impl Source {
         };
         Some(Source {
             arrivals: traffic.arrivals.clone(),
-            size: traffic.size.clone(),
+            size: SizeDraw::new(&traffic.size),
+            mean_bytes: traffic.size.mean_bytes(),
             ps_per_byte,
             mean_gap_ps: ps_per_byte * traffic.size.mean_bytes(),
             peak_ps_per_byte,
@@ -114,7 +119,7 @@ impl Source {
                 self.on_log.push((off_first, off_first + self.on_left_ps));
                 let phase = if starts_on {
                     // Within one mean peak-rate gap, taken from the on clock.
-                    let mean_peak_gap = self.peak_ps_per_byte * self.size.mean_bytes();
+                    let mean_peak_gap = self.peak_ps_per_byte * self.mean_bytes;
                     let t = self.phase_rng.unit() * mean_peak_gap;
                     self.on_clock_gap(t)
                 } else {
@@ -137,15 +142,7 @@ impl Source {
 
     /// Size in bytes of the next packet.
     pub fn next_size(&mut self) -> u32 {
-        match self.size {
-            SizeConfig::Fixed(f) => f.bytes,
-            SizeConfig::Uniform(u) => self.size_rng.uniform_u32(u.min_bytes, u.max_bytes),
-            SizeConfig::Pareto(d) => {
-                let (lo, hi) = (f64::from(d.min_bytes), f64::from(d.max_bytes));
-                let x = self.size_rng.bounded_pareto(lo, hi, d.shape);
-                (libm::round(x) as u32).clamp(d.min_bytes, d.max_bytes)
-            }
-        }
+        self.size.draw(&mut self.size_rng)
     }
 
     /// Gap from a packet of `bytes` just generated to the next packet (0 between the
@@ -235,7 +232,9 @@ fn to_ps(ps: f64) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{BurstArrivals, FixedSize, OnOffArrivals, ParetoSize, UniformSize};
+    use crate::scenario::{
+        BurstArrivals, FixedSize, OnOffArrivals, ParetoSize, SizeConfig, UniformSize,
+    };
 
     fn traffic(load: f64, arrivals: ArrivalConfig, size: SizeConfig) -> TrafficConfig {
         TrafficConfig {

@@ -161,13 +161,6 @@ impl PacketSource for BurstGenerator {
     }
 }
 
-/// One packet size from `size` (bounded Pareto by inverse transform, rounded to whole
-/// bytes and kept within its bounds), for a single draw; a generator keeps a
-/// [`SizeDraw`] instead.
-pub fn draw_size(size: &SizeConfig, rng: &mut RngStream) -> u32 {
-    SizeDraw::new(size).draw(rng)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

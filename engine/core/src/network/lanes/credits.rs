@@ -48,7 +48,7 @@ pub struct SharedCreditsConfig {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LaneCredits {
     /// Each lane its own counter.
-    PerLane(Vec<CreditCounter>),
+    PerLane(LaneCounters),
     /// One shared buffer.
     Shared(SharedCredits),
 }
@@ -68,7 +68,7 @@ pub struct SharedCredits {
 impl LaneCredits {
     /// Separate counters of `capacity` credits for `lanes` lanes.
     pub fn per_lane(lanes: usize, capacity: u32) -> LaneCredits {
-        LaneCredits::PerLane(vec![CreditCounter::new(capacity); lanes])
+        LaneCredits::PerLane(LaneCounters::new(lanes, capacity))
     }
 
     /// A shared buffer of `total` credits for `lanes` lanes, `min` reserved and at most
@@ -122,6 +122,76 @@ impl LaneCredits {
     }
 }
 
+/// Lanes whose counters [`LaneCounters`] holds in place.
+const IN_PLACE: usize = 4;
+
+/// One counter per lane. Up to [`IN_PLACE`] lanes (the common case) the counters are held
+/// in place, inside the output port, so a credit return or a send's credit check touches
+/// no other cache line; with thousands of ports a separate heap block per port was a cache
+/// miss per credit event. More lanes go on the heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LaneCounters {
+    /// The first `lanes` counters are the lanes'; the rest stay at capacity 0.
+    InPlace {
+        /// The counters, lanes first.
+        counters: [CreditCounter; IN_PLACE],
+        /// Lanes in use.
+        lanes: u8,
+    },
+    /// More lanes than fit in place.
+    Heap(Vec<CreditCounter>),
+}
+
+impl LaneCounters {
+    /// `lanes` counters of `capacity` credits.
+    fn new(lanes: usize, capacity: u32) -> LaneCounters {
+        if lanes <= IN_PLACE {
+            let mut counters = [CreditCounter::new(0); IN_PLACE];
+            for c in &mut counters[..lanes] {
+                *c = CreditCounter::new(capacity);
+            }
+            LaneCounters::InPlace {
+                counters,
+                lanes: lanes as u8,
+            }
+        } else {
+            LaneCounters::Heap(vec![CreditCounter::new(capacity); lanes])
+        }
+    }
+
+    /// The counters, one per lane.
+    fn as_slice(&self) -> &[CreditCounter] {
+        match self {
+            LaneCounters::InPlace { counters, lanes } => &counters[..usize::from(*lanes)],
+            LaneCounters::Heap(v) => v,
+        }
+    }
+
+    /// The counters, one per lane, mutably.
+    fn as_mut_slice(&mut self) -> &mut [CreditCounter] {
+        match self {
+            LaneCounters::InPlace { counters, lanes } => &mut counters[..usize::from(*lanes)],
+            LaneCounters::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::Index<usize> for LaneCounters {
+    type Output = CreditCounter;
+
+    #[inline]
+    fn index(&self, lane: usize) -> &CreditCounter {
+        &self.as_slice()[lane]
+    }
+}
+
+impl std::ops::IndexMut<usize> for LaneCounters {
+    #[inline]
+    fn index_mut(&mut self, lane: usize) -> &mut CreditCounter {
+        &mut self.as_mut_slice()[lane]
+    }
+}
+
 impl SharedCredits {
     fn above_min(&self, used: u32) -> u32 {
         used.saturating_sub(self.min)
@@ -154,6 +224,36 @@ impl SharedCredits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In place (up to four lanes) and on the heap, the counters behave as a vector of
+    /// counters: independent, each within its capacity, and a lane beyond the port's
+    /// lanes is out of range.
+    #[test]
+    fn per_lane_counters_in_place_and_on_the_heap_act_as_a_vector() {
+        for lanes in 1..=6 {
+            let mut c = LaneCredits::per_lane(lanes, 5);
+            let mut model = vec![CreditCounter::new(5); lanes];
+            for step in 0..40 {
+                let lane = (step * 7 + lanes) % lanes;
+                let credits = (step % 4) as u32;
+                if step % 3 == 0 {
+                    c.give_back(lane, credits);
+                    model[lane].give_back(credits);
+                } else {
+                    assert_eq!(c.consume(lane, credits), model[lane].consume(credits));
+                }
+                for (l, m) in model.iter().enumerate() {
+                    assert_eq!(c.free(l), m.free(), "{lanes} lanes, lane {l}, step {step}");
+                    assert_eq!(c.in_use(l), m.in_use());
+                }
+            }
+            let beyond = std::panic::catch_unwind(|| LaneCredits::per_lane(lanes, 5).free(lanes));
+            assert!(
+                beyond.is_err(),
+                "lane {lanes} of {lanes} must be out of range"
+            );
+        }
+    }
 
     #[test]
     fn per_lane_counters_are_independent() {

@@ -43,6 +43,7 @@ use std::sync::Arc;
 use voq::LinkedQueues;
 
 use super::stages::crossbar_timing::{CrossbarTiming, Granted, crossbar_timing_accessors};
+use super::stages::rotated_bits;
 use super::{Header, SwitchContext, SwitchModel, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
 use crate::network::CreditCounter;
@@ -53,8 +54,6 @@ use crate::scenario::CioqConfig;
 /// state ([`CioqSwitch`]) plus its timing.
 pub struct Cioq {
     crossbar: CioqSwitch,
-    /// The grants of the arbitration under way (reused, to allocate once).
-    grants: Vec<Grant>,
     timing: CrossbarTiming,
 }
 
@@ -64,7 +63,6 @@ impl Cioq {
     pub fn new(config: &CioqConfig, setup: SwitchSetup) -> Result<Cioq, EngineError> {
         let timing = CrossbarTiming::new(&setup, config.basics())?;
         Ok(Cioq {
-            grants: Vec::new(),
             crossbar: CioqSwitch::new(
                 setup.ports,
                 setup.lane_of_queue,
@@ -116,13 +114,10 @@ impl SwitchModel for Cioq {
 
     fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer) {
         let (input, output) = CrossbarTiming::ended(cx, timer);
-        let mut grants = std::mem::take(&mut self.grants);
-        self.crossbar
-            .transfer_done_and_grant(input, output, &mut grants);
-        for &g in &grants {
+        let grants = self.crossbar.transfer_done_and_grant(input, output);
+        for g in grants.into_iter().flatten() {
             self.start(cx, g);
         }
-        self.grants = grants;
     }
 
     fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32) {
@@ -135,6 +130,25 @@ impl SwitchModel for Cioq {
     fn queued(&self) -> usize {
         self.crossbar.queued()
     }
+}
+
+/// What the crossbar keeps per (input, output) pair, side by side because a grant reads
+/// and writes both (two vectors cost a second bounds check and cache line).
+#[derive(Clone, Copy, Debug, Default)]
+struct PairState {
+    /// Bit `q` set when VOQ (input, output, q) holds a packet.
+    queues: u64,
+    /// The queue after the last one served.
+    next_queue: u32,
+}
+
+/// What the crossbar keeps per output, side by side for the same reason.
+#[derive(Clone, Copy, Debug, Default)]
+struct OutputState {
+    /// Bit `i` set when input `i` holds a packet for this output.
+    requests: u64,
+    /// The input after the last one granted.
+    next_input: u32,
 }
 
 /// A transfer the crossbar has just granted.
@@ -161,23 +175,20 @@ pub struct CioqSwitch {
     lanes: u32,
     /// Per output queue, its lane.
     lane_of_queue: Arc<[u16]>,
+    /// Per lane, bit `q` set for each output queue `q` of that lane.
+    queues_of_lane: Vec<u64>,
     /// Queue `(input * ports + output) * queues + queue`: per packet, its handle in the
     /// low 32 bits and its credits in the high 32 (so the crossbar checks whether a head
     /// fits without reading the packet pool).
     voq: LinkedQueues,
-    /// `voq_queues[input * ports + output]`: bit `q` set when VOQ (input, output, q)
-    /// holds a packet.
-    voq_queues: Vec<u64>,
-    /// `requests[output]`: bit `i` set when input `i` holds a packet for `output`.
-    requests: Vec<u64>,
-    /// Bit `o` set when `requests[o]` is not empty.
+    /// `pairs[input * ports + output]`: that pair's VOQs and round-robin pointer.
+    pairs: Vec<PairState>,
+    /// Per output, its requests and round-robin pointer.
+    outputs: Vec<OutputState>,
+    /// Bit `o` set when output `o`'s requests are not empty.
     requested: u64,
     input_busy: u64,
     output_busy: u64,
-    /// Per output, the input after the last one granted.
-    next_input: Vec<u32>,
-    /// Per (input, output), the queue after the last one served.
-    next_queue: Vec<u32>,
     /// The output to visit first in the next arbitration.
     next_output: u32,
     /// `output_room[output * lanes + lane]`: free space of the output buffer.
@@ -197,19 +208,24 @@ impl CioqSwitch {
         let p = ports as usize;
         let c = lane_of_queue.len();
         let queues = c as u32;
+        let mut queues_of_lane = vec![0u64; usize::from(lanes)];
+        for (q, &lane) in lane_of_queue.iter().enumerate() {
+            if let Some(m) = queues_of_lane.get_mut(usize::from(lane)) {
+                *m |= 1 << q;
+            }
+        }
         CioqSwitch {
             ports,
             queues,
             lanes: u32::from(lanes),
+            queues_of_lane,
             lane_of_queue,
             voq: LinkedQueues::new(p * p * c),
-            voq_queues: vec![0; p * p],
-            requests: vec![0; p],
+            pairs: vec![PairState::default(); p * p],
+            outputs: vec![OutputState::default(); p],
             requested: 0,
             input_busy: 0,
             output_busy: 0,
-            next_input: vec![0; p],
-            next_queue: vec![0; p * p],
             next_output: 0,
             output_room: vec![CreditCounter::new(output_credits); p * usize::from(lanes)],
         }
@@ -227,8 +243,8 @@ impl CioqSwitch {
         let item = u64::from(credits) << 32 | u64::from(h);
         self.voq
             .push_back(pair * self.queues as usize + usize::from(queue), item);
-        self.voq_queues[pair] |= 1 << queue;
-        self.requests[output as usize] |= 1 << input;
+        self.pairs[pair].queues |= 1 << queue;
+        self.outputs[output as usize].requests |= 1 << input;
         self.requested |= 1 << output;
     }
 
@@ -278,6 +294,7 @@ impl CioqSwitch {
     /// [`CioqSwitch::enqueue`], then the transfer that makes possible in a settled
     /// switch, if any: only the new packet can move, and only when its input and output
     /// are free and it is the head of its VOQ (a head already there did not fit).
+    #[inline]
     pub fn enqueue_and_grant(
         &mut self,
         input: u32,
@@ -305,28 +322,42 @@ impl CioqSwitch {
     }
 
     /// [`CioqSwitch::transfer_done`], then every transfer that makes possible in a settled
-    /// switch, in `grant_all`'s order (replacing `grants`): `output`, now free, may
-    /// grant any free input; another free output only `input`, now free (its other
-    /// free inputs had no fitting head before and still have none).
-    pub fn transfer_done_and_grant(&mut self, input: u32, output: u32, grants: &mut Vec<Grant>) {
+    /// switch, in `grant_all`'s order: `output`, now free, may grant any free input;
+    /// another free output only `input`, now free (its other free inputs had no fitting
+    /// head before and still have none). So every grant involves `output` or `input`,
+    /// each busy once granted: at most two, returned in an array rather than a vector.
+    #[inline]
+    pub fn transfer_done_and_grant(&mut self, input: u32, output: u32) -> [Option<Grant>; 2] {
         self.transfer_done(input, output);
-        grants.clear();
+        let mut grants = [None; 2];
+        let mut made = 0;
         let outputs = self.requested & !self.output_busy;
         for o in rotated_bits(outputs, self.next_output) {
             let g = if o == output {
                 self.grant_output(o)
-            } else if (self.requests[o as usize] & !self.input_busy) & (1 << input) != 0 {
+            } else if (self.outputs[o as usize].requests & !self.input_busy) & (1 << input) != 0 {
                 self.fitting_queue(input, o)
                     .and_then(|queue| self.take(input, o, queue))
             } else {
                 continue;
             };
-            grants.extend(g);
+            if g.is_some() {
+                grants[made] = g;
+                made += 1;
+                if made == grants.len() {
+                    break;
+                }
+            }
         }
+        grants
     }
 
     /// [`CioqSwitch::output_freed`], then the transfer that makes possible in a settled
-    /// switch, if any: only `output` gained room, so only it can grant.
+    /// switch, if any: only `output` gained room, so only it can grant, and only a head
+    /// of one of `lane`'s queues can have come to fit (the others saw no change in
+    /// room, and did not fit before), so only those heads are examined: the first of
+    /// them in round-robin order is the first of all that fit.
+    #[inline]
     pub fn output_freed_and_grant(
         &mut self,
         output: u32,
@@ -337,19 +368,27 @@ impl CioqSwitch {
         if self.output_busy & (1 << output) != 0 {
             return None;
         }
-        self.grant_output(output)
+        let queues = self.queues_of_lane[usize::from(lane)];
+        self.grant_output_among(output, queues)
     }
 
     /// Grants `output` (free and requested) the next free input, round robin, with a
     /// head for it that fits, if any.
     fn grant_output(&mut self, output: u32) -> Option<Grant> {
-        let candidates = self.requests[output as usize] & !self.input_busy;
+        self.grant_output_among(output, u64::MAX)
+    }
+
+    /// [`CioqSwitch::grant_output`] looking only at the heads of the output queues in
+    /// `queues` (a mask).
+    fn grant_output_among(&mut self, output: u32, queues: u64) -> Option<Grant> {
+        let arbiter = self.outputs[output as usize];
+        let candidates = arbiter.requests & !self.input_busy;
         if candidates == 0 {
             return None;
         }
-        let start = self.next_input[output as usize];
+        let start = arbiter.next_input;
         rotated_bits(candidates, start).find_map(|input| {
-            let queue = self.fitting_queue(input, output)?;
+            let queue = self.fitting_queue_among(input, output, queues)?;
             self.take(input, output, queue)
         })
     }
@@ -357,6 +396,7 @@ impl CioqSwitch {
     /// Starts the transfer of the head of VOQ (`input`, `output`, `queue`), which fits:
     /// takes it out of its VOQ, marks input and output busy, takes the output buffer
     /// space and moves the round-robin pointers past it.
+    #[inline]
     fn take(&mut self, input: u32, output: u32, queue: u32) -> Option<Grant> {
         let p = self.ports;
         let pair = (input * p + output) as usize;
@@ -364,10 +404,10 @@ impl CioqSwitch {
         let item = self.voq.pop_front(q)?;
         let (h, credits) = (item as u32, (item >> 32) as u32);
         if self.voq.is_empty(q) {
-            self.voq_queues[pair] &= !(1 << queue);
-            if self.voq_queues[pair] == 0 {
-                self.requests[output as usize] &= !(1 << input);
-                if self.requests[output as usize] == 0 {
+            self.pairs[pair].queues &= !(1 << queue);
+            if self.pairs[pair].queues == 0 {
+                self.outputs[output as usize].requests &= !(1 << input);
+                if self.outputs[output as usize].requests == 0 {
                     self.requested &= !(1 << output);
                 }
             }
@@ -376,9 +416,10 @@ impl CioqSwitch {
         self.output_room[room].consume(credits);
         self.input_busy |= 1 << input;
         self.output_busy |= 1 << output;
-        self.next_input[output as usize] = (input + 1) % p;
-        self.next_queue[pair] = (queue + 1) % self.queues;
-        self.next_output = (output + 1) % p;
+        // The pointers wrap by a comparison: a `%` per pointer is a division per grant.
+        self.outputs[output as usize].next_input = next_round_robin(input, p);
+        self.pairs[pair].next_queue = next_round_robin(queue, self.queues);
+        self.next_output = next_round_robin(output, p);
         Some(Grant {
             input,
             output,
@@ -404,9 +445,15 @@ impl CioqSwitch {
     /// The first queue, round robin from the pair's pointer, whose VOQ head fits the
     /// output buffer.
     fn fitting_queue(&self, input: u32, output: u32) -> Option<u32> {
+        self.fitting_queue_among(input, output, u64::MAX)
+    }
+
+    /// [`CioqSwitch::fitting_queue`] among the output queues in `queues` (a mask).
+    #[inline]
+    fn fitting_queue_among(&self, input: u32, output: u32, queues: u64) -> Option<u32> {
         let pair = (input * self.ports + output) as usize;
-        let start = self.next_queue[pair];
-        rotated_bits(self.voq_queues[pair], start).find(|&queue| {
+        let state = self.pairs[pair];
+        rotated_bits(state.queues & queues, state.next_queue).find(|&queue| {
             let q = pair * self.queues as usize + queue as usize;
             self.voq.front(q).is_some_and(|item| {
                 self.output_room[self.room_index(output, queue as u16)].fits((item >> 32) as u32)
@@ -437,24 +484,12 @@ impl CioqSwitch {
     }
 }
 
-/// The set bits of `mask`, starting at bit `start` and wrapping around.
-fn rotated_bits(mask: u64, start: u32) -> impl Iterator<Item = u32> {
-    let start = start.min(63);
-    let high = mask & (u64::MAX << start);
-    let low = mask & !(u64::MAX << start);
-    bits(high).chain(bits(low))
-}
-
-/// The set bits of `mask`, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let b = mask.trailing_zeros();
-        mask &= mask - 1;
-        Some(b)
-    })
+/// The round-robin pointer after `served` among `count` (`(served + 1) % count`, for
+/// `served < count`).
+#[inline]
+fn next_round_robin(served: u32, count: u32) -> u32 {
+    let next = served + 1;
+    if next == count { 0 } else { next }
 }
 
 #[cfg(test)]

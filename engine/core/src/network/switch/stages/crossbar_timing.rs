@@ -8,13 +8,17 @@ use super::super::{SwitchAction, SwitchContext, SwitchSetup, SwitchTimer};
 use crate::error::EngineError;
 use crate::network::CREDIT_BYTES;
 use crate::scenario::SwitchBasics;
-use crate::time::{BitRate, Duration, PS_PER_NS};
+use crate::time::{BitRate, Duration, PS_PER_NS, PS_PER_S};
 
 /// A crossbar's rate, header time and buffer credits.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CrossbarTiming {
     /// Crossbar rate: speedup times the link rate.
     rate: BitRate,
+    /// Picoseconds per byte at `rate` when that is a whole number (2 Gb/s: 4 000), else
+    /// 0: a transfer's length is then a product, the same as the rounded-up quotient
+    /// `rate.transmission_time` works out with a division per packet.
+    ps_per_byte: u64,
     /// Header arrival to crossing.
     pub header_crossing: Duration,
     /// Credits per lane of each input buffer.
@@ -58,6 +62,7 @@ impl CrossbarTiming {
         })?;
         Ok(CrossbarTiming {
             rate,
+            ps_per_byte: whole_ps_per_byte(rate),
             header_crossing: Duration(u64::from(header_crossing_ns) * PS_PER_NS),
             input_credits: input_buffer_bytes / CREDIT_BYTES,
             output_credits: output_buffer_bytes / CREDIT_BYTES,
@@ -69,7 +74,7 @@ impl CrossbarTiming {
     /// output queue now.
     pub fn start(&self, cx: &mut SwitchContext, g: Granted) {
         let packet = cx.pool.get_mut(g.packet);
-        let end = (cx.now + self.rate.transmission_time(u64::from(packet.bytes))).max(packet.tail);
+        let end = (cx.now + self.transfer_time(packet.bytes)).max(packet.tail);
         packet.tail = end;
         let timer = Transfer {
             input: g.input as u16,
@@ -88,6 +93,18 @@ impl CrossbarTiming {
         });
     }
 
+    /// The time `bytes` take across the crossbar: `rate.transmission_time(bytes)`.
+    #[inline]
+    fn transfer_time(&self, bytes: u32) -> Duration {
+        let bytes = u64::from(bytes);
+        // Below the bound, `bytes * 8 * PS_PER_S` fits in 64 bits, so the product
+        // (that over `bits_per_s`, which divides it exactly) does too.
+        if self.ps_per_byte != 0 && bytes <= u64::MAX / (8 * PS_PER_S) {
+            return Duration(bytes * self.ps_per_byte);
+        }
+        self.rate.transmission_time(bytes)
+    }
+
     /// The transfer of `timer` has ended: its input space is released (upstream gets
     /// the credits); answers its input and output ports, free again.
     pub fn ended(cx: &mut SwitchContext, timer: SwitchTimer) -> (u32, u32) {
@@ -98,6 +115,16 @@ impl CrossbarTiming {
             credits: u32::from(t.credits),
         });
         (u32::from(t.input), u32::from(t.output))
+    }
+}
+
+/// Picoseconds per byte at `rate` if a whole number, else 0.
+fn whole_ps_per_byte(rate: BitRate) -> u64 {
+    let bits_per_s = rate.bits_per_s();
+    if (8 * PS_PER_S) % bits_per_s == 0 {
+        8 * PS_PER_S / bits_per_s
+    } else {
+        0
     }
 }
 
@@ -150,6 +177,38 @@ pub(crate) use crossbar_timing_accessors;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// A transfer lasts what the rate's rounded-up quotient gives, whether the rate
+        /// has a whole number of picoseconds per byte (the product) or not (the division),
+        /// up to and past the bound of the product.
+        #[test]
+        fn transfer_time_is_the_rate_quotient(
+            gbps in proptest::prop_oneof![
+                proptest::sample::select(vec![1.0, 2.0, 2.5, 3.0, 8.0, 10.0, 12.5, 16.0, 100.0, 400.0]),
+                0.001f64..1000.0,
+            ],
+            bytes in proptest::prop_oneof![0u32..20_000, 2_300_000u32..2_310_000, proptest::num::u32::ANY],
+        ) {
+            let rate = BitRate::from_gbps(gbps).unwrap();
+            let timing = CrossbarTiming {
+                rate,
+                ps_per_byte: whole_ps_per_byte(rate),
+                header_crossing: Duration(0),
+                input_credits: 1,
+                output_credits: 1,
+            };
+            proptest::prop_assert_eq!(timing.transfer_time(bytes), rate.transmission_time(u64::from(bytes)));
+        }
+    }
+
+    /// Whole picoseconds per byte where the rate divides 8 s in ps, 0 elsewhere.
+    #[test]
+    fn whole_ps_per_byte_only_for_exact_rates() {
+        assert_eq!(whole_ps_per_byte(BitRate::from_gbps(2.0).unwrap()), 4_000);
+        assert_eq!(whole_ps_per_byte(BitRate::from_gbps(100.0).unwrap()), 80);
+        assert_eq!(whole_ps_per_byte(BitRate::from_gbps(3.0).unwrap()), 0);
+    }
 
     /// A transfer survives its timer: every field at its largest and at zero.
     #[test]

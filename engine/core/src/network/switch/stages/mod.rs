@@ -52,11 +52,21 @@ pub fn lane_limit(policy: &CreditPolicyConfig, lanes: u16, total: u32) -> u32 {
 
 /// The set bits of `mask`, starting at bit `start` and wrapping around (round-robin
 /// order from `start`).
+#[inline]
 pub fn rotated_bits(mask: u64, start: u32) -> impl Iterator<Item = u32> {
+    // Rotating the mask right by `start` puts bits `start..64` first and `0..start`
+    // after them, each in increasing order: one loop over one word gives the
+    // round-robin order (two chained loops, high bits then low, cost more per bit).
     let start = start.min(63);
-    let high = mask & (u64::MAX << start);
-    let low = mask & !(u64::MAX << start);
-    bits(high).chain(bits(low))
+    let mut rotated = mask.rotate_right(start);
+    std::iter::from_fn(move || {
+        if rotated == 0 {
+            return None;
+        }
+        let b = rotated.trailing_zeros();
+        rotated &= rotated - 1;
+        Some((b + start) & 63)
+    })
 }
 
 /// The set bits of `mask`, lowest first.
@@ -74,6 +84,17 @@ pub fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The rotated loop gives the set bits from `start` up, then from 0 up to
+        /// `start` (the order of two chained passes), for any mask and start.
+        #[test]
+        fn rotated_bits_is_the_wrapped_scan(mask in proptest::num::u64::ANY, start in 0u32..70) {
+            let from = start.min(63);
+            let want: Vec<u32> = (from..64).chain(0..from).filter(|&b| mask >> b & 1 == 1).collect();
+            proptest::prop_assert_eq!(rotated_bits(mask, start).collect::<Vec<_>>(), want);
+        }
+    }
 
     #[test]
     fn rotated_bits_start_at_the_pointer_and_wrap() {

@@ -181,7 +181,11 @@ impl OutputPort {
     pub fn enqueue(&mut self, now: SimTime, queue: usize, h: u32, pool: &PacketPool) {
         self.queues[queue].push_back(h);
         let bytes = pool.get(h).bytes;
-        let sl = queue / usize::from(self.routing_lanes);
+        // One routing lane (the common case) needs no division.
+        let sl = match self.routing_lanes {
+            1 => queue,
+            r => queue / usize::from(r),
+        };
         let view = PortQueues {
             queues: &mut self.queues,
             credits: &mut self.credits,

@@ -20,4 +20,4 @@ pub use fabric::{Audit as NetworkAudit, NetworkSim};
 pub use flow_control::{CREDIT_BYTES, CreditCounter, credits_for};
 pub use link_lab::LinkLab;
 pub use packet::Packet;
-pub use send::{SendAudit, SendPort, send_one};
+pub use send::{SendAudit, SendFault, SendPort, send_one};

@@ -6,9 +6,9 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::lanes::LaneCredits;
-use super::send::{SendAudit, SendPort, send_one};
+use super::send::{SendAudit, SendFault, SendPort, send_one};
 use crate::schedulers::{AnyScheduler, Head, PortView, Scheduler};
-use crate::time::SimTime;
+use crate::time::{Duration, SimTime};
 
 /// A packet travelling through a network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +91,32 @@ impl PacketPool {
     }
 }
 
+/// Where an output port's link leads, looked up in the topology (and the switch's
+/// timing) once when the network is built: every send needs it, and the topology's
+/// tables are cold by then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkEnd {
+    /// No link (a switch port the topology leaves unconnected).
+    Unconnected,
+    /// Input port `port` (global) of switch `switch` (its index among the switches),
+    /// where a header crosses `header_delay` after it arrived.
+    Switch {
+        /// The global port at the other end.
+        port: u32,
+        /// The switch's index among the switches.
+        switch: u32,
+        /// The switch's [`crate::network::switch::SwitchModel::header_delay`].
+        header_delay: Duration,
+    },
+    /// End point `host`'s port `port` (global).
+    EndPoint {
+        /// The global port at the other end.
+        port: u32,
+        /// The end point.
+        host: u32,
+    },
+}
+
 /// An output port: output queues (per SL and routing lane, see
 /// [`crate::network::lanes`]), the credits per lane of the buffer at the other end of the
 /// link, the scheduler choosing among SLs, and whether its link is busy sending. Packets
@@ -109,6 +135,11 @@ pub struct OutputPort {
     pub scheduler: AnyScheduler,
     /// Whether a packet is being sent.
     pub busy: bool,
+    /// Whether the port is an end point's (its output buffer is the interface's
+    /// injection buffer, per class) rather than a switch's (per lane).
+    pub from_end_point: bool,
+    /// Where its link leads.
+    pub link: LinkEnd,
 }
 
 impl OutputPort {
@@ -127,6 +158,17 @@ impl OutputPort {
             routing_lanes: routing_lanes.max(1),
             scheduler,
             busy: false,
+            from_end_point: false,
+            link: LinkEnd::Unconnected,
+        }
+    }
+
+    /// The port with the facts of its link (see [`LinkEnd`]) set.
+    pub fn with_link(self, from_end_point: bool, link: LinkEnd) -> OutputPort {
+        OutputPort {
+            from_end_point,
+            link,
+            ..self
         }
     }
 
@@ -139,7 +181,11 @@ impl OutputPort {
     pub fn enqueue(&mut self, now: SimTime, queue: usize, h: u32, pool: &PacketPool) {
         self.queues[queue].push_back(h);
         let bytes = pool.get(h).bytes;
-        let sl = queue / usize::from(self.routing_lanes);
+        // One routing lane (the common case) needs no division.
+        let sl = match self.routing_lanes {
+            1 => queue,
+            r => queue / usize::from(r),
+        };
         let view = PortQueues {
             queues: &mut self.queues,
             credits: &mut self.credits,
@@ -188,11 +234,21 @@ impl PortQueues<'_> {
     /// The queue of SL `sl` that sends next: with one routing lane, the SL's queue; with
     /// several, the one whose head fits its lane's credits (the oldest such head), else
     /// the one with the oldest head.
+    ///
+    /// Inlined for the one-lane case (every send asks it several times); the choice among
+    /// several lanes is [`PortQueues::best_routing_lane`].
+    #[inline]
     fn queue_of(&self, sl: usize) -> usize {
-        let first = sl * self.routing_lanes;
         if self.routing_lanes == 1 {
-            return first;
+            return sl;
         }
+        self.best_routing_lane(sl)
+    }
+
+    /// [`PortQueues::queue_of`] with several routing lanes.
+    #[inline(never)]
+    fn best_routing_lane(&self, sl: usize) -> usize {
+        let first = sl * self.routing_lanes;
         let mut best: Option<(bool, u64, usize)> = None;
         for q in first..first + self.routing_lanes {
             let Some(&h) = self.queues[q].front() else {
@@ -260,6 +316,22 @@ impl SendPort for PortQueues<'_> {
         ok
     }
 
+    /// As the default, choosing the queue once: `head`, `take_credits` and `pop` would
+    /// each ask `queue_of`, and nothing between them changes its answer.
+    #[inline]
+    fn send_head(&mut self, class: usize) -> Result<(usize, u32), SendFault> {
+        let q = self.queue_of(class);
+        let Some(&h) = self.queues[q].front() else {
+            return Err(SendFault::Empty);
+        };
+        let lane = usize::from(self.lane_of_queue[q]);
+        if !self.credits.consume(lane, self.pool.get(h).credits) {
+            return Err(SendFault::NoCredits);
+        }
+        self.queues[q].pop_front();
+        Ok((q, h))
+    }
+
     fn pop(&mut self, class: usize) -> Option<(usize, u32)> {
         // Taking the credits may change which queue `queue_of` prefers: pop the one whose
         // head they were taken for.
@@ -272,98 +344,4 @@ impl SendPort for PortQueues<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn packet(id: u64) -> NetPacket {
-        NetPacket {
-            route: crate::network::routing::RouteState::default(),
-            flow: crate::traffic::NO_FLOW,
-            id,
-            created: SimTime::ZERO,
-            tail: SimTime::ZERO,
-            bytes: 64,
-            credits: 1,
-            source: 0,
-            destination: 1,
-            sl: 0,
-            lane: 0,
-            priority: 0,
-        }
-    }
-
-    /// A view that answers `is_active` (and so `active_classes`) by the trait's defaults
-    /// (head fits free credits).
-    struct ByDefault<'a>(&'a PortQueues<'a>);
-
-    impl PortView for ByDefault<'_> {
-        fn class_count(&self) -> usize {
-            self.0.class_count()
-        }
-        fn head(&self, class: usize) -> Option<Head> {
-            self.0.head(class)
-        }
-        fn free_credits(&self, class: usize) -> u32 {
-            self.0.free_credits(class)
-        }
-    }
-
-    proptest::proptest! {
-        /// The port's own `is_active` answers as the trait's default, with one or several
-        /// routing lanes, per-lane or shared credits, and packets of several sizes.
-        #[test]
-        fn is_active_is_the_default(
-            routing_lanes in 1usize..4,
-            shared in proptest::bool::ANY,
-            taken in proptest::collection::vec(0u32..6, 4),
-            packets in proptest::collection::vec((0usize..8, 1u32..6), 0..12),
-        ) {
-            let queues_n = 2 * routing_lanes;
-            let lanes = 4;
-            let mut credits = if shared {
-                LaneCredits::shared(lanes, 16, 1, 8)
-            } else {
-                LaneCredits::per_lane(lanes, 5)
-            };
-            for (lane, t) in taken.iter().enumerate() {
-                let _ = credits.consume(lane, *t);
-            }
-            let lane_of_queue: Vec<u16> = (0..queues_n).map(|q| (q % lanes) as u16).collect();
-            let mut pool = PacketPool::default();
-            let mut queues = vec![VecDeque::new(); queues_n];
-            for (i, (q, c)) in packets.into_iter().enumerate() {
-                let h = pool.insert(NetPacket { credits: c, ..packet(i as u64) });
-                queues[q % queues_n].push_back(h);
-            }
-            let view = PortQueues {
-                queues: &mut queues,
-                credits: &mut credits,
-                lane_of_queue: &lane_of_queue,
-                routing_lanes,
-                pool: &pool,
-                taken: None,
-            };
-            for class in 0..2 {
-                proptest::prop_assert_eq!(view.is_active(class), ByDefault(&view).is_active(class));
-            }
-            let (mut mine, mut default) = (Vec::new(), Vec::new());
-            view.active_classes(&mut mine);
-            ByDefault(&view).active_classes(&mut default);
-            proptest::prop_assert_eq!(mine, default);
-        }
-    }
-
-    #[test]
-    fn pool_reuses_freed_slots() {
-        let mut pool = PacketPool::default();
-        let a = pool.insert(packet(1));
-        let b = pool.insert(packet(2));
-        assert_eq!(pool.len(), 2);
-        pool.remove(a);
-        let c = pool.insert(packet(3));
-        assert_eq!(c, a);
-        assert_eq!(pool.get(c).id, 3);
-        assert_eq!(pool.get(b).id, 2);
-        assert_eq!(pool.len(), 2);
-    }
-}
+mod tests;

@@ -20,6 +20,30 @@ pub trait SendPort: PortView {
     fn take_credits(&mut self, class: usize, credits: u32) -> bool;
     /// Removes the head of `class`'s queue.
     fn pop(&mut self, class: usize) -> Option<Self::Item>;
+    /// What a send does once the scheduler has chosen `class`: take the credits of its
+    /// head and remove it. The default asks `head`, `take_credits` and `pop`; a port may
+    /// answer it finding the head once (it must answer exactly as the default does).
+    fn send_head(&mut self, class: usize) -> Result<Self::Item, SendFault> {
+        let Some(head) = self.head(class) else {
+            return Err(SendFault::Empty);
+        };
+        if !self.take_credits(class, head.credits) {
+            return Err(SendFault::NoCredits);
+        }
+        self.pop(class).ok_or(SendFault::Lost)
+    }
+}
+
+/// Why [`SendPort::send_head`] sent nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SendFault {
+    /// The class's queue is empty.
+    Empty,
+    /// Its head does not fit the free credits (nothing was taken).
+    NoCredits,
+    /// The credits were taken but the pop found nothing (an inconsistent port; not
+    /// counted, as before `send_head` existed).
+    Lost,
 }
 
 /// Breaches the send protocol itself detects (all zero with a correct scheduler).
@@ -47,15 +71,18 @@ pub fn send_one<S: Scheduler, P: SendPort>(
         }
         return None;
     };
-    let Some(head) = port.head(class) else {
-        audit.idle_with_active_class += 1;
-        return None;
+    let item = match port.send_head(class) {
+        Ok(item) => item,
+        Err(SendFault::Empty) => {
+            audit.idle_with_active_class += 1;
+            return None;
+        }
+        Err(SendFault::NoCredits) => {
+            audit.credit_violations += 1;
+            return None;
+        }
+        Err(SendFault::Lost) => return None,
     };
-    if !port.take_credits(class, head.credits) {
-        audit.credit_violations += 1;
-        return None;
-    }
-    let item = port.pop(class)?;
     scheduler.after_send_in(now, class, &*port);
     Some((class, item))
 }

@@ -104,12 +104,16 @@ impl NetworkSim {
                     .unwrap_or_else(|| lanes.lane_table()),
                 NodeKind::EndPoint => lanes.lane_table(),
             };
-            ports.push(OutputPort::new(
-                table,
-                lanes.routing_lanes(),
-                downstream,
-                scheduler.build_static(setup),
-            ));
+            let (from_end_point, link) = super::ports::link_of(&topology, &switches, g);
+            ports.push(
+                OutputPort::new(
+                    table,
+                    lanes.routing_lanes(),
+                    downstream,
+                    scheduler.build_static(setup),
+                )
+                .with_link(from_end_point, link),
+            );
             input_capacity.push(own_in);
             output_capacity.push(own_out);
         }

@@ -5,10 +5,11 @@ use super::audit::check_fill;
 use super::messages::split;
 use super::{Event, NetworkSim};
 use crate::network::credits_for;
-use crate::network::port::NetPacket;
+use crate::network::port::{LinkEnd, NetPacket};
 use crate::network::routing::Router;
+use crate::network::switch::AnySwitch;
 use crate::network::switch::SwitchModel;
-use crate::network::topology::NodeKind;
+use crate::network::topology::{NodeKind, Topology};
 use crate::time::SimTime;
 use crate::traffic::{Generated, NO_FLOW};
 
@@ -104,8 +105,7 @@ impl NetworkSim {
 
     /// If output port `port`'s link is free, sends the packet its scheduler chooses.
     pub(super) fn try_send(&mut self, now: SimTime, port: u32) {
-        let g = port as usize;
-        let out = &mut self.ports[g];
+        let out = &mut self.ports[port as usize];
         if out.busy {
             return;
         }
@@ -114,59 +114,53 @@ impl NetworkSim {
         };
         out.busy = true;
         let lane = out.lane_of_queue(queue);
+        let (from_end_point, link) = (out.from_end_point, out.link);
         self.packet_hops += 1;
-        let packet = *self.pool.get(h);
-        let done = (now + self.link.transmission_time(u64::from(packet.bytes))).max(packet.tail);
+        // Only the fields the send needs (the packet is larger than a cache line's half).
+        let packet = self.pool.get(h);
+        let (bytes, credits, sl, tail) = (packet.bytes, packet.credits, packet.sl, packet.tail);
+        let done = (now + self.link.transmission_time(u64::from(bytes))).max(tail);
         // What the packet frees in this port's buffer: an interface's injection buffer
         // is per class, a switch output buffer per lane (the lane it leaves on).
-        let (node, _) = self.topology.port_owner(port);
-        let slot = match self.topology.kind(node) {
-            NodeKind::EndPoint => packet.sl,
-            NodeKind::Switch => lane,
-        };
+        let slot = if from_end_point { sl } else { lane };
         self.events.schedule(
             done,
             Event::LinkDone {
                 port,
                 slot,
-                credits: packet.credits as u16,
+                credits: credits as u16,
             },
         );
-        let Some(peer) = self.topology.peer(port) else {
-            return;
+        let (peer, to_switch) = match link {
+            LinkEnd::Unconnected => return,
+            LinkEnd::Switch { port, .. } => (port, true),
+            LinkEnd::EndPoint { port, .. } => (port, false),
         };
         // The downstream buffer holds the packet, on its lane, from its header's
         // departure on.
-        self.fill_input(peer, lane, packet.credits);
+        self.fill_input(peer, lane, credits, to_switch);
         let moved = self.pool.get_mut(h);
         moved.tail = done + self.latency;
         moved.lane = lane;
-        let (node, _) = self.topology.port_owner(peer);
-        match self.topology.kind(node) {
-            NodeKind::Switch => {
-                let s = node - self.topology.end_points();
-                let delay = self.switches[s as usize].header_delay();
-                self.events.schedule(
-                    now + self.latency + delay,
-                    Event::HeaderCrossed {
-                        port: peer,
-                        packet: h,
-                    },
-                );
-            }
-            NodeKind::EndPoint => self.events.schedule(
-                done + self.latency,
-                Event::Deliver {
-                    host: node,
+        match link {
+            LinkEnd::Switch { header_delay, .. } => self.events.schedule(
+                now + self.latency + header_delay,
+                Event::HeaderCrossed {
+                    port: peer,
                     packet: h,
                 },
             ),
+            LinkEnd::EndPoint { host, .. } => self
+                .events
+                .schedule(done + self.latency, Event::Deliver { host, packet: h }),
+            LinkEnd::Unconnected => {}
         }
     }
 
-    /// `credits` of `lane` arrive in the input-side buffer of global port `port`:
-    /// count them against the lane's limit and, for a shared buffer, the port's total.
-    fn fill_input(&mut self, port: u32, lane: u16, credits: u32) {
+    /// `credits` of `lane` arrive in the input-side buffer of global port `port` (a
+    /// switch's when `to_switch`): count them against the lane's limit and, for a
+    /// switch's shared buffer, the port's total.
+    fn fill_input(&mut self, port: u32, lane: u16, credits: u32, to_switch: bool) {
         let first = port as usize * self.fill_width;
         let fill = &mut self.input_fill[first + usize::from(lane)];
         *fill += credits;
@@ -176,7 +170,7 @@ impl NetworkSim {
         let Some(port_total) = self.shared_total else {
             return;
         };
-        if self.topology.kind(self.topology.port_owner(port).0) == NodeKind::Switch {
+        if to_switch {
             let lanes = usize::from(self.lanes.port_lanes());
             let total: u32 = self.input_fill[first..first + lanes].iter().sum();
             if total > port_total {
@@ -231,5 +225,96 @@ impl NetworkSim {
             }
         }
         self.try_send(now, port);
+    }
+}
+
+/// The facts of global port `port`'s link (see [`LinkEnd`]): whether an end point owns
+/// it, and where it leads.
+pub(super) fn link_of(topology: &Topology, switches: &[AnySwitch], port: u32) -> (bool, LinkEnd) {
+    let from_end_point = topology.kind(topology.port_owner(port).0) == NodeKind::EndPoint;
+    let Some(peer) = topology.peer(port) else {
+        return (from_end_point, LinkEnd::Unconnected);
+    };
+    let (node, _) = topology.port_owner(peer);
+    let link = match topology.kind(node) {
+        NodeKind::Switch => {
+            let switch = node - topology.end_points();
+            LinkEnd::Switch {
+                port: peer,
+                switch,
+                header_delay: switches[switch as usize].header_delay(),
+            }
+        }
+        NodeKind::EndPoint => LinkEnd::EndPoint {
+            port: peer,
+            host: node,
+        },
+    };
+    (from_end_point, link)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Model, parse, validate};
+
+    fn build(text: &str) -> NetworkSim {
+        let s = parse(text).unwrap();
+        validate(&s).unwrap();
+        let Model::Network(net) = &s.model else {
+            panic!("not a network")
+        };
+        NetworkSim::new(&s, net).unwrap()
+    }
+
+    /// Every port's link facts are what `try_send` looked up per send before they were
+    /// kept in the port: the owner's kind, the peer, the peer's kind and switch, and the
+    /// switch's header delay (MIN, tree, torus; end points and switches; every switch
+    /// kind of the presets).
+    #[test]
+    fn link_facts_match_the_topology() {
+        for text in [
+            include_str!("../../../../cli/bench/min64-u64-L050.json"),
+            include_str!("../../../../cli/bench/ib-tree64.json"),
+            include_str!("../../../../../public/presets/r3-torus8x8-opa.json"),
+            include_str!("../../../../../public/presets/r2-multimedia-dtable.json"),
+        ] {
+            let sim = build(text);
+            let t = &sim.topology;
+            let mut kinds = [0; 3];
+            for g in 0..t.total_ports() {
+                let port = &sim.ports[g as usize];
+                let (owner, _) = t.port_owner(g);
+                assert_eq!(port.from_end_point, t.kind(owner) == NodeKind::EndPoint);
+                let expected = match t.peer(g) {
+                    None => LinkEnd::Unconnected,
+                    Some(peer) => {
+                        let (node, _) = t.port_owner(peer);
+                        match t.kind(node) {
+                            NodeKind::Switch => {
+                                let s = node - t.end_points();
+                                LinkEnd::Switch {
+                                    port: peer,
+                                    switch: s,
+                                    header_delay: sim.switches[s as usize].header_delay(),
+                                }
+                            }
+                            NodeKind::EndPoint => LinkEnd::EndPoint {
+                                port: peer,
+                                host: node,
+                            },
+                        }
+                    }
+                };
+                assert_eq!(port.link, expected, "port {g}");
+                kinds[match expected {
+                    LinkEnd::Unconnected => 0,
+                    LinkEnd::Switch { .. } => 1,
+                    LinkEnd::EndPoint { .. } => 2,
+                }] += 1;
+            }
+            // Both kinds of link end occur (the check is not vacuous).
+            assert!(kinds[1] > 0 && kinds[2] > 0, "{kinds:?}");
+        }
     }
 }

@@ -1,0 +1,176 @@
+//! The port view's own answers against the traits' defaults, and the pool.
+
+use super::*;
+
+fn packet(id: u64) -> NetPacket {
+    NetPacket {
+        route: crate::network::routing::RouteState::default(),
+        flow: crate::traffic::NO_FLOW,
+        id,
+        created: SimTime::ZERO,
+        tail: SimTime::ZERO,
+        bytes: 64,
+        credits: 1,
+        source: 0,
+        destination: 1,
+        sl: 0,
+        lane: 0,
+        priority: 0,
+    }
+}
+
+/// A view that answers `is_active` (and so `active_classes`) by the trait's defaults
+/// (head fits free credits).
+struct ByDefault<'a>(&'a PortQueues<'a>);
+
+impl PortView for ByDefault<'_> {
+    fn class_count(&self) -> usize {
+        self.0.class_count()
+    }
+    fn head(&self, class: usize) -> Option<Head> {
+        self.0.head(class)
+    }
+    fn free_credits(&self, class: usize) -> u32 {
+        self.0.free_credits(class)
+    }
+}
+
+proptest::proptest! {
+    /// The port's own `is_active` answers as the trait's default, with one or several
+    /// routing lanes, per-lane or shared credits, and packets of several sizes.
+    #[test]
+    fn is_active_is_the_default(
+        routing_lanes in 1usize..4,
+        shared in proptest::bool::ANY,
+        taken in proptest::collection::vec(0u32..6, 4),
+        packets in proptest::collection::vec((0usize..8, 1u32..6), 0..12),
+    ) {
+        let queues_n = 2 * routing_lanes;
+        let lanes = 4;
+        let mut credits = if shared {
+            LaneCredits::shared(lanes, 16, 1, 8)
+        } else {
+            LaneCredits::per_lane(lanes, 5)
+        };
+        for (lane, t) in taken.iter().enumerate() {
+            let _ = credits.consume(lane, *t);
+        }
+        let lane_of_queue: Vec<u16> = (0..queues_n).map(|q| (q % lanes) as u16).collect();
+        let mut pool = PacketPool::default();
+        let mut queues = vec![VecDeque::new(); queues_n];
+        for (i, (q, c)) in packets.into_iter().enumerate() {
+            let h = pool.insert(NetPacket { credits: c, ..packet(i as u64) });
+            queues[q % queues_n].push_back(h);
+        }
+        let view = PortQueues {
+            queues: &mut queues,
+            credits: &mut credits,
+            lane_of_queue: &lane_of_queue,
+            routing_lanes,
+            pool: &pool,
+            taken: None,
+        };
+        for class in 0..2 {
+            proptest::prop_assert_eq!(view.is_active(class), ByDefault(&view).is_active(class));
+        }
+        let (mut mine, mut default) = (Vec::new(), Vec::new());
+        view.active_classes(&mut mine);
+        ByDefault(&view).active_classes(&mut default);
+        proptest::prop_assert_eq!(mine, default);
+    }
+}
+
+/// A port that sends by the protocol's default `send_head` (`head`, `take_credits`,
+/// `pop`).
+struct SendByDefault<'a, 'b>(&'a mut PortQueues<'b>);
+
+impl PortView for SendByDefault<'_, '_> {
+    fn class_count(&self) -> usize {
+        self.0.class_count()
+    }
+    fn head(&self, class: usize) -> Option<Head> {
+        self.0.head(class)
+    }
+    fn free_credits(&self, class: usize) -> u32 {
+        self.0.free_credits(class)
+    }
+}
+
+impl SendPort for SendByDefault<'_, '_> {
+    type Item = (usize, u32);
+    fn take_credits(&mut self, class: usize, credits: u32) -> bool {
+        self.0.take_credits(class, credits)
+    }
+    fn pop(&mut self, class: usize) -> Option<(usize, u32)> {
+        self.0.pop(class)
+    }
+}
+
+proptest::proptest! {
+    /// The port's own `send_head` (one queue lookup) sends as the default does, and
+    /// leaves the same queues and credits, over a sequence of sends of any classes.
+    #[test]
+    fn send_head_is_the_default(
+        routing_lanes in 1usize..4,
+        shared in proptest::bool::ANY,
+        taken in proptest::collection::vec(0u32..6, 4),
+        packets in proptest::collection::vec((0usize..12, 1u32..6), 0..16),
+        sends in proptest::collection::vec(0usize..3, 1..10),
+    ) {
+        let queues_n = 3 * routing_lanes;
+        let lanes = 4;
+        let mut credits = if shared {
+            LaneCredits::shared(lanes, 16, 1, 8)
+        } else {
+            LaneCredits::per_lane(lanes, 5)
+        };
+        for (lane, t) in taken.iter().enumerate() {
+            let _ = credits.consume(lane, *t);
+        }
+        let lane_of_queue: Vec<u16> = (0..queues_n).map(|q| (q % lanes) as u16).collect();
+        let mut pool = PacketPool::default();
+        let mut queues = vec![VecDeque::new(); queues_n];
+        for (i, (q, c)) in packets.into_iter().enumerate() {
+            let h = pool.insert(NetPacket { credits: c, ..packet(i as u64) });
+            queues[q % queues_n].push_back(h);
+        }
+        let (mut queues_d, mut credits_d) = (queues.clone(), credits.clone());
+        let mut mine = PortQueues {
+            queues: &mut queues,
+            credits: &mut credits,
+            lane_of_queue: &lane_of_queue,
+            routing_lanes,
+            pool: &pool,
+            taken: None,
+        };
+        let mut by_default = PortQueues {
+            queues: &mut queues_d,
+            credits: &mut credits_d,
+            lane_of_queue: &lane_of_queue,
+            routing_lanes,
+            pool: &pool,
+            taken: None,
+        };
+        for class in sends {
+            let a = mine.send_head(class);
+            let b = SendByDefault(&mut by_default).send_head(class);
+            proptest::prop_assert_eq!(a, b);
+        }
+        proptest::prop_assert_eq!(&*mine.queues, &*by_default.queues);
+        proptest::prop_assert_eq!(&*mine.credits, &*by_default.credits);
+    }
+}
+
+#[test]
+fn pool_reuses_freed_slots() {
+    let mut pool = PacketPool::default();
+    let a = pool.insert(packet(1));
+    let b = pool.insert(packet(2));
+    assert_eq!(pool.len(), 2);
+    pool.remove(a);
+    let c = pool.insert(packet(3));
+    assert_eq!(c, a);
+    assert_eq!(pool.get(c).id, 3);
+    assert_eq!(pool.get(b).id, 2);
+    assert_eq!(pool.len(), 2);
+}

@@ -9,12 +9,13 @@
 //! slots of [`SLOT_PS`] ps; the wheel has [`SLOTS`] of them, from the slot of the clock
 //! (the *current* slot) on. An event within that horizon is pushed on its slot's vector,
 //! O(1); an event beyond it waits in the radix heap and moves to its slot when the
-//! horizon reaches it. When the clock enters a slot, the slot is sorted once by time
-//! (a stable sort, so ties keep insertion order; a slot holds tens of events at most
-//! network loads: about 20 at 64 end points and load 0.5); an event scheduled into the
-//! current slot is inserted at its place, except one at the clock's own time, which joins
-//! a FIFO that pops after the slot's events at that time (a large group of ties would
-//! otherwise be moved by every such insertion).
+//! horizon reaches it. When the clock enters a slot, its events stay in place and an
+//! array of 8-byte keys (time within the slot, index in the slot) is sorted once, giving
+//! the pop order (a slot holds tens of events at most network loads: about 20 at 64 end
+//! points and load 0.5); an event scheduled into the current slot has its key inserted at
+//! its place, except one at the clock's own time, which joins a FIFO that pops after the
+//! slot's events at that time (a large group of ties would otherwise be moved by every
+//! such insertion).
 //! A bitmap of non-empty slots (with a summary word) finds the next slot in two
 //! find-first-set steps. So a pop costs no log n sift, as a binary heap's did, and an
 //! event is moved once or twice instead of about log n times.

@@ -9,12 +9,13 @@
 //! slots of [`SLOT_PS`] ps; the wheel has [`SLOTS`] of them, from the slot of the clock
 //! (the *current* slot) on. An event within that horizon is pushed on its slot's vector,
 //! O(1); an event beyond it waits in the radix heap and moves to its slot when the
-//! horizon reaches it. When the clock enters a slot, the slot is sorted once by time
-//! (a stable sort, so ties keep insertion order; a slot holds tens of events at most
-//! network loads: about 20 at 64 end points and load 0.5); an event scheduled into the
-//! current slot is inserted at its place, except one at the clock's own time, which joins
-//! a FIFO that pops after the slot's events at that time (a large group of ties would
-//! otherwise be moved by every such insertion).
+//! horizon reaches it. When the clock enters a slot, its events stay in place and an
+//! array of 8-byte keys (time within the slot, index in the slot) is sorted once, giving
+//! the pop order (a slot holds tens of events at most network loads: about 20 at 64 end
+//! points and load 0.5); an event scheduled into the current slot has its key inserted at
+//! its place, except one at the clock's own time, which joins a FIFO that pops after the
+//! slot's events at that time (a large group of ties would otherwise be moved by every
+//! such insertion).
 //! A bitmap of non-empty slots (with a summary word) finds the next slot in two
 //! find-first-set steps. So a pop costs no log n sift, as a binary heap's did, and an
 //! event is moved once or twice instead of about log n times.
@@ -59,10 +60,13 @@ const WORDS: usize = SLOTS / 64;
 /// A future-event list ordered by (time, insertion order).
 #[derive(Debug)]
 pub struct EventQueue<E> {
-    /// `slots[n % SLOTS]`: the events of absolute slot `n`, for `cur <= n < cur + SLOTS`.
-    /// The current slot is sorted by time, descending, ties in reverse insertion order
-    /// (it pops from the back); the others are in insertion order.
+    /// `slots[n % SLOTS]`: the events of absolute slot `n`, for `cur <= n < cur + SLOTS`,
+    /// in insertion order. The current slot's events stay where they are until it is
+    /// drained ([`EventQueue::current`] gives their pop order).
     slots: Vec<Vec<Scheduled<E>>>,
+    /// Pop-order keys ([`pop_key`]) of the current slot's events not yet popped,
+    /// descending (the next event is the last key).
+    current: Vec<u64>,
     /// Bit `i % 64` of `words[i / 64]` set when `slots[i]` is not empty.
     words: [u64; WORDS],
     /// Bit `w` set when `words[w]` is not zero.
@@ -83,40 +87,34 @@ pub struct EventQueue<E> {
     popped: u64,
 }
 
-/// Slots up to this many events are sorted by [`sort_slot`]'s insertion sort; larger
-/// ones by the standard library's stable sort.
-const INSERTION_MAX: usize = 32;
+/// Bits of a pop-order key below the event's offset in its slot: the event's index in
+/// the slot's vector (its insertion order there).
+const INDEX_BITS: u32 = 32;
 
-/// Sorts a slot held in insertion order into pop order: by time, descending, ties in
-/// reverse insertion order (it pops from the back). The same order as a stable sort by
-/// time followed by a reversal. Small slots are reversed first (events are mostly
-/// scheduled in time order, so the reversed slot is nearly in pop order) and then
-/// insertion-sorted, stably, by time descending: one scan of the keys and one move per
-/// event out of place, where the standard library's sort of 21 to 32 elements takes its
-/// general small-sort path with a scratch buffer.
-fn sort_slot<E>(slot: &mut [Scheduled<E>]) {
-    if slot.len() > INSERTION_MAX {
-        slot.sort_by_key(|s| s.at);
-        slot.reverse();
-        return;
-    }
-    slot.reverse();
-    for i in 1..slot.len() {
-        let at = slot[i].at;
-        let mut j = i;
-        while j > 0 && slot[j - 1].at < at {
-            j -= 1;
-        }
-        if j < i {
-            slot[j..=i].rotate_right(1);
-        }
-    }
+/// The pop-order key of the event at `index` in its slot: its offset from the slot's
+/// start, then its index, so that keys order events by (time, insertion), each key
+/// unique. Sorting 8-byte integers moves a third of the bytes of sorting the 24-byte
+/// events themselves, and as the keys are unique an unstable sort keeps ties in
+/// insertion order.
+#[inline]
+fn pop_key(at: u64, index: usize) -> u64 {
+    debug_assert!(index < 1 << INDEX_BITS, "slot of more than 2^32 events");
+    (at & (SLOT_PS - 1)) << INDEX_BITS | index as u64
+}
+
+/// Fills `order` with the pop-order keys of `slot` (held in insertion order), descending:
+/// the next event to pop is the last key.
+fn sort_keys<E>(slot: &[Scheduled<E>], order: &mut Vec<u64>) {
+    order.clear();
+    order.extend(slot.iter().enumerate().map(|(n, s)| pop_key(s.at, n)));
+    order.sort_unstable_by(|a, b| b.cmp(a));
 }
 
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
         EventQueue {
             slots: (0..SLOTS).map(|_| Vec::new()).collect(),
+            current: Vec::new(),
             words: [0; WORDS],
             summary: 0,
             cur: 0,
@@ -148,32 +146,59 @@ impl<E> EventQueue<E> {
 
     /// Schedules `event` at `at`. Times in the past are clamped to now, so the clock never
     /// runs backwards.
+    ///
+    /// Inlined: nearly every event goes to a later slot of the wheel (a link, credit or
+    /// switch delay ahead), a push and two bit sets; a call with its register saves cost
+    /// as much again. The other cases are out of line ([`EventQueue::schedule_other`]).
     #[inline]
     pub fn schedule(&mut self, at: SimTime, event: E) {
-        let at = at.max(self.now).0;
+        let abs = at.0 >> SLOT_BITS;
+        // Strictly after the current slot and before the horizon. The clock is in the
+        // current slot or an earlier one, so such a time is after now (no clamp, not the
+        // FIFO of ties with now).
+        if abs.wrapping_sub(self.cur + 1) < SLOTS as u64 - 1 {
+            self.push_to_slot(abs, Scheduled { at: at.0, event });
+        } else {
+            self.schedule_other(at, event);
+        }
+    }
+
+    /// Appends `s` to the wheel's slot of absolute number `abs` (at most a horizon ahead).
+    #[inline]
+    fn push_to_slot(&mut self, abs: u64, s: Scheduled<E>) {
         self.len += 1;
+        let i = (abs & MASK) as usize;
+        self.slots[i].push(s);
+        self.words[i / 64] |= 1 << (i % 64);
+        self.summary |= 1 << (i / 64);
+    }
+
+    /// [`EventQueue::schedule`] of an event at the clock's time or before (the FIFO), in
+    /// the current slot, or beyond the horizon (the overflow).
+    #[inline(never)]
+    fn schedule_other(&mut self, at: SimTime, event: E) {
+        let at = at.max(self.now).0;
         let s = Scheduled { at, event };
         if at == self.now.0 {
+            self.len += 1;
             self.ready.push_back(s);
             return;
         }
         let abs = at >> SLOT_BITS;
         if abs >= self.cur + SLOTS as u64 {
+            self.len += 1;
             self.overflow.push(s);
             self.overflow_min = Some(self.overflow_min.map_or(at, |m| m.min(at)));
             return;
         }
-        let i = (abs & MASK) as usize;
-        let slot = &mut self.slots[i];
         if abs == self.cur {
-            // After every event already there at or before `at`.
-            let place = slot.partition_point(|e| e.at > at);
-            slot.insert(place, s);
-        } else {
-            slot.push(s);
+            // After every key of an event at or before `at` (keys are unique).
+            let slot = &self.slots[(abs & MASK) as usize];
+            let key = pop_key(at, slot.len());
+            let place = self.current.partition_point(|&k| k > key);
+            self.current.insert(place, key);
         }
-        self.words[i / 64] |= 1 << (i % 64);
-        self.summary |= 1 << (i / 64);
+        self.push_to_slot(abs, s);
     }
 
     /// The first non-empty slot at or after index `from`, going round the wheel.
@@ -210,14 +235,21 @@ impl<E> EventQueue<E> {
         }
     }
 
+    /// Time of the current slot's next event to pop.
+    #[inline]
+    fn current_next(&self) -> Option<u64> {
+        let key = *self.current.last()?;
+        Some(self.cur << SLOT_BITS | key >> INDEX_BITS)
+    }
+
     /// Time of the earliest pending event.
     pub fn peek_time(&self) -> Option<SimTime> {
-        let slot = self.slots[(self.cur & MASK) as usize].last();
-        if !self.ready.is_empty() && slot.is_none_or(|s| s.at > self.now.0) {
+        let slot = self.current_next();
+        if !self.ready.is_empty() && slot.is_none_or(|at| at > self.now.0) {
             return Some(self.now);
         }
-        if let Some(s) = slot {
-            return Some(SimTime(s.at));
+        if let Some(at) = slot {
+            return Some(SimTime(at));
         }
         self.next_slot().map(|(_, t)| SimTime(t))
     }
@@ -227,10 +259,13 @@ impl<E> EventQueue<E> {
     /// Inlined into the model's loop: the common case pops from the current slot or the
     /// FIFO; moving to the next slot is out of line ([`EventQueue::enter_next`]).
     #[inline]
-    pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, E)> {
+    pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, E)>
+    where
+        E: Copy,
+    {
         loop {
-            let i = (self.cur & MASK) as usize;
-            let slot_first = self.slots[i].last().is_some_and(|s| s.at == self.now.0);
+            let next = self.current_next();
+            let slot_first = next == Some(self.now.0);
             if !slot_first && !self.ready.is_empty() {
                 if self.now > limit {
                     return None;
@@ -240,12 +275,15 @@ impl<E> EventQueue<E> {
                 self.popped += 1;
                 return Some((self.now, s.event));
             }
-            if let Some(s) = self.slots[i].last() {
-                if s.at > limit.0 {
+            if let Some(at) = next {
+                if at > limit.0 {
                     return None;
                 }
-                let s = self.slots[i].pop()?;
-                if self.slots[i].is_empty() {
+                let key = self.current.pop()?;
+                let i = (self.cur & MASK) as usize;
+                let event = self.slots[i][(key & ((1 << INDEX_BITS) - 1)) as usize].event;
+                if self.current.is_empty() {
+                    self.slots[i].clear();
                     self.clear(i);
                     // A slot keeps the capacity of its busiest visit; with hundreds of
                     // events per slot (thousands of end points) that is most of the
@@ -254,9 +292,9 @@ impl<E> EventQueue<E> {
                     self.slots[i].shrink_to(SLOT_KEEP);
                 }
                 self.len -= 1;
-                self.now = SimTime(s.at);
+                self.now = SimTime(at);
                 self.popped += 1;
-                return Some((self.now, s.event));
+                return Some((self.now, event));
             }
             if !self.enter_next(limit) {
                 return None;
@@ -317,7 +355,7 @@ impl<E> EventQueue<E> {
             self.summary |= 1 << (i / 64);
             self.overflow_min = self.overflow.peek_time();
         }
-        sort_slot(&mut self.slots[(abs & MASK) as usize]);
+        sort_keys(&self.slots[(abs & MASK) as usize], &mut self.current);
     }
 
     /// Number of pending events.

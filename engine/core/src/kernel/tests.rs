@@ -152,32 +152,40 @@ proptest! {
 }
 
 proptest! {
-    /// `sort_slot` puts a slot in the order of a stable sort by time followed by a
-    /// reversal (time descending, ties in reverse insertion order), for slots on both
-    /// sides of its insertion-sort bound, with many ties, ascending, descending or
-    /// shuffled schedules.
+    /// `sort_keys` gives a slot's events in the order of a stable sort by time (ties in
+    /// insertion order), read from the back, for slots small and large, with many ties,
+    /// ascending, descending or shuffled schedules, anywhere in the slot.
     #[test]
-    fn sort_slot_is_stable_sort_reversed(
-        times in proptest::collection::vec(0u64..40, 0..2 * INSERTION_MAX + 4),
+    fn sort_keys_is_stable_sort_reversed(
+        offsets in proptest::collection::vec(0u64..40, 0..200),
         order in 0u8..3,
+        slot in 0u64..1 << 30,
+        spread in prop_oneof![Just(1u64), Just(SLOT_PS / 40)],
     ) {
-        let mut times = times;
+        let mut offsets = offsets;
         match order {
-            0 => times.sort(),
-            1 => times.sort_by(|a, b| b.cmp(a)),
+            0 => offsets.sort(),
+            1 => offsets.sort_by(|a, b| b.cmp(a)),
             _ => {}
         }
-        let slot: Vec<Scheduled<usize>> = times
+        let events: Vec<Scheduled<usize>> = offsets
             .iter()
             .enumerate()
-            .map(|(event, &at)| Scheduled { at, event })
+            .map(|(event, &o)| Scheduled { at: slot * SLOT_PS + o * spread, event })
             .collect();
-        let mut want: Vec<(u64, usize)> = slot.iter().map(|s| (s.at, s.event)).collect();
+        let mut want: Vec<(u64, usize)> = events.iter().map(|s| (s.at, s.event)).collect();
         want.sort_by_key(|&(at, _)| at);
-        want.reverse();
-        let mut got = slot;
-        sort_slot(&mut got);
-        let got: Vec<(u64, usize)> = got.iter().map(|s| (s.at, s.event)).collect();
+        let mut keys = vec![7, 7]; // stale keys of an earlier slot are dropped
+        sort_keys(&events, &mut keys);
+        let got: Vec<(u64, usize)> = keys
+            .iter()
+            .rev()
+            .map(|&k| {
+                let s = &events[(k & ((1 << INDEX_BITS) - 1)) as usize];
+                prop_assert_eq!(s.at, slot << SLOT_BITS | k >> INDEX_BITS);
+                Ok((s.at, s.event))
+            })
+            .collect::<Result<_, _>>()?;
         prop_assert_eq!(got, want);
     }
 }

@@ -19,11 +19,50 @@ fn packet(id: u64) -> NetPacket {
     }
 }
 
-/// A view that answers `is_active` (and so `active_classes`) by the trait's defaults
-/// (head fits free credits).
-struct ByDefault<'a>(&'a PortQueues<'a>);
+/// The pieces of a port view: `queues_n` queues on four lanes, per-lane (5 credits each) or
+/// shared credits (16, at least 1 and at most 8 a lane) with `taken` credits taken per
+/// lane, and `packets` (queue, credits) queued in order.
+struct Rig {
+    queues: Vec<VecDeque<u32>>,
+    credits: LaneCredits,
+    lane_of_queue: Vec<u16>,
+    pool: PacketPool,
+}
 
-impl PortView for ByDefault<'_> {
+fn rig(queues_n: usize, shared: bool, taken: &[u32], packets: Vec<(usize, u32)>) -> Rig {
+    let lanes = 4;
+    let mut credits = if shared {
+        LaneCredits::shared(lanes, 16, 1, 8)
+    } else {
+        LaneCredits::per_lane(lanes, 5)
+    };
+    for (lane, t) in taken.iter().enumerate() {
+        let _ = credits.consume(lane, *t);
+    }
+    let lane_of_queue: Vec<u16> = (0..queues_n).map(|q| (q % lanes) as u16).collect();
+    let mut pool = PacketPool::default();
+    let mut queues = vec![VecDeque::new(); queues_n];
+    for (i, (q, c)) in packets.into_iter().enumerate() {
+        let h = pool.insert(NetPacket {
+            credits: c,
+            ..packet(i as u64)
+        });
+        queues[q % queues_n].push_back(h);
+    }
+    Rig {
+        queues,
+        credits,
+        lane_of_queue,
+        pool,
+    }
+}
+
+/// A port view that answers by the traits' defaults: `is_active` (and so
+/// `active_classes`) as "head fits free credits", and, over a mutable borrow, `send_head`
+/// as `head`, `take_credits`, `pop`.
+struct ByDefault<P>(P);
+
+impl<'b, P: std::ops::Deref<Target = PortQueues<'b>>> PortView for ByDefault<P> {
     fn class_count(&self) -> usize {
         self.0.class_count()
     }
@@ -32,6 +71,16 @@ impl PortView for ByDefault<'_> {
     }
     fn free_credits(&self, class: usize) -> u32 {
         self.0.free_credits(class)
+    }
+}
+
+impl<'b, P: std::ops::DerefMut<Target = PortQueues<'b>>> SendPort for ByDefault<P> {
+    type Item = (usize, u32);
+    fn take_credits(&mut self, class: usize, credits: u32) -> bool {
+        self.0.take_credits(class, credits)
+    }
+    fn pop(&mut self, class: usize) -> Option<(usize, u32)> {
+        self.0.pop(class)
     }
 }
 
@@ -45,23 +94,8 @@ proptest::proptest! {
         taken in proptest::collection::vec(0u32..6, 4),
         packets in proptest::collection::vec((0usize..8, 1u32..6), 0..12),
     ) {
-        let queues_n = 2 * routing_lanes;
-        let lanes = 4;
-        let mut credits = if shared {
-            LaneCredits::shared(lanes, 16, 1, 8)
-        } else {
-            LaneCredits::per_lane(lanes, 5)
-        };
-        for (lane, t) in taken.iter().enumerate() {
-            let _ = credits.consume(lane, *t);
-        }
-        let lane_of_queue: Vec<u16> = (0..queues_n).map(|q| (q % lanes) as u16).collect();
-        let mut pool = PacketPool::default();
-        let mut queues = vec![VecDeque::new(); queues_n];
-        for (i, (q, c)) in packets.into_iter().enumerate() {
-            let h = pool.insert(NetPacket { credits: c, ..packet(i as u64) });
-            queues[q % queues_n].push_back(h);
-        }
+        let Rig { mut queues, mut credits, lane_of_queue, pool } =
+            rig(2 * routing_lanes, shared, &taken, packets);
         let view = PortQueues {
             queues: &mut queues,
             credits: &mut credits,
@@ -80,32 +114,6 @@ proptest::proptest! {
     }
 }
 
-/// A port that sends by the protocol's default `send_head` (`head`, `take_credits`,
-/// `pop`).
-struct SendByDefault<'a, 'b>(&'a mut PortQueues<'b>);
-
-impl PortView for SendByDefault<'_, '_> {
-    fn class_count(&self) -> usize {
-        self.0.class_count()
-    }
-    fn head(&self, class: usize) -> Option<Head> {
-        self.0.head(class)
-    }
-    fn free_credits(&self, class: usize) -> u32 {
-        self.0.free_credits(class)
-    }
-}
-
-impl SendPort for SendByDefault<'_, '_> {
-    type Item = (usize, u32);
-    fn take_credits(&mut self, class: usize, credits: u32) -> bool {
-        self.0.take_credits(class, credits)
-    }
-    fn pop(&mut self, class: usize) -> Option<(usize, u32)> {
-        self.0.pop(class)
-    }
-}
-
 proptest::proptest! {
     /// The port's own `send_head` (one queue lookup) sends as the default does, and
     /// leaves the same queues and credits, over a sequence of sends of any classes.
@@ -117,23 +125,8 @@ proptest::proptest! {
         packets in proptest::collection::vec((0usize..12, 1u32..6), 0..16),
         sends in proptest::collection::vec(0usize..3, 1..10),
     ) {
-        let queues_n = 3 * routing_lanes;
-        let lanes = 4;
-        let mut credits = if shared {
-            LaneCredits::shared(lanes, 16, 1, 8)
-        } else {
-            LaneCredits::per_lane(lanes, 5)
-        };
-        for (lane, t) in taken.iter().enumerate() {
-            let _ = credits.consume(lane, *t);
-        }
-        let lane_of_queue: Vec<u16> = (0..queues_n).map(|q| (q % lanes) as u16).collect();
-        let mut pool = PacketPool::default();
-        let mut queues = vec![VecDeque::new(); queues_n];
-        for (i, (q, c)) in packets.into_iter().enumerate() {
-            let h = pool.insert(NetPacket { credits: c, ..packet(i as u64) });
-            queues[q % queues_n].push_back(h);
-        }
+        let Rig { mut queues, mut credits, lane_of_queue, pool } =
+            rig(3 * routing_lanes, shared, &taken, packets);
         let (mut queues_d, mut credits_d) = (queues.clone(), credits.clone());
         let mut mine = PortQueues {
             queues: &mut queues,
@@ -153,7 +146,7 @@ proptest::proptest! {
         };
         for class in sends {
             let a = mine.send_head(class);
-            let b = SendByDefault(&mut by_default).send_head(class);
+            let b = ByDefault(&mut by_default).send_head(class);
             proptest::prop_assert_eq!(a, b);
         }
         proptest::prop_assert_eq!(&*mine.queues, &*by_default.queues);

@@ -22,6 +22,7 @@ fn packet(id: u64) -> NetPacket {
 /// The pieces of a port view: `queues_n` queues on four lanes, per-lane (5 credits each) or
 /// shared credits (16, at least 1 and at most 8 a lane) with `taken` credits taken per
 /// lane, and `packets` (queue, credits) queued in order.
+#[derive(Clone)]
 struct Rig {
     queues: Vec<VecDeque<u32>>,
     credits: LaneCredits,
@@ -54,6 +55,20 @@ fn rig(queues_n: usize, shared: bool, taken: &[u32], packets: Vec<(usize, u32)>)
         credits,
         lane_of_queue,
         pool,
+    }
+}
+
+impl Rig {
+    /// The port's own view of the rig, `routing_lanes` queues per SL.
+    fn view(&mut self, routing_lanes: usize) -> PortQueues<'_> {
+        PortQueues {
+            queues: &mut self.queues,
+            credits: &mut self.credits,
+            lane_of_queue: &self.lane_of_queue,
+            routing_lanes,
+            pool: &self.pool,
+            taken: None,
+        }
     }
 }
 
@@ -94,16 +109,8 @@ proptest::proptest! {
         taken in proptest::collection::vec(0u32..6, 4),
         packets in proptest::collection::vec((0usize..8, 1u32..6), 0..12),
     ) {
-        let Rig { mut queues, mut credits, lane_of_queue, pool } =
-            rig(2 * routing_lanes, shared, &taken, packets);
-        let view = PortQueues {
-            queues: &mut queues,
-            credits: &mut credits,
-            lane_of_queue: &lane_of_queue,
-            routing_lanes,
-            pool: &pool,
-            taken: None,
-        };
+        let mut rig = rig(2 * routing_lanes, shared, &taken, packets);
+        let view = rig.view(routing_lanes);
         for class in 0..2 {
             proptest::prop_assert_eq!(view.is_active(class), ByDefault(&view).is_active(class));
         }
@@ -125,25 +132,10 @@ proptest::proptest! {
         packets in proptest::collection::vec((0usize..12, 1u32..6), 0..16),
         sends in proptest::collection::vec(0usize..3, 1..10),
     ) {
-        let Rig { mut queues, mut credits, lane_of_queue, pool } =
-            rig(3 * routing_lanes, shared, &taken, packets);
-        let (mut queues_d, mut credits_d) = (queues.clone(), credits.clone());
-        let mut mine = PortQueues {
-            queues: &mut queues,
-            credits: &mut credits,
-            lane_of_queue: &lane_of_queue,
-            routing_lanes,
-            pool: &pool,
-            taken: None,
-        };
-        let mut by_default = PortQueues {
-            queues: &mut queues_d,
-            credits: &mut credits_d,
-            lane_of_queue: &lane_of_queue,
-            routing_lanes,
-            pool: &pool,
-            taken: None,
-        };
+        let mut rig = rig(3 * routing_lanes, shared, &taken, packets);
+        let mut copy = rig.clone();
+        let mut mine = rig.view(routing_lanes);
+        let mut by_default = copy.view(routing_lanes);
         for class in sends {
             let a = mine.send_head(class);
             let b = ByDefault(&mut by_default).send_head(class);

@@ -60,6 +60,20 @@ impl Fifo {
     fn choose<P: PortView + ?Sized>(&mut self, port: &P) -> Option<usize> {
         let n = port.class_count();
         self.cost.classes_examined += n as u64;
+        // One class: no ids to compare (the oldest active head is its head, if active).
+        let class = if n == 1 {
+            port.is_active(0).then_some(0)?
+        } else {
+            Self::oldest_active(port, n)?
+        };
+        self.selected = Some(class);
+        self.cost.decisions += 1;
+        Some(class)
+    }
+
+    /// The class of the active head with the smallest id among `n` classes.
+    #[inline]
+    fn oldest_active<P: PortView + ?Sized>(port: &P, n: usize) -> Option<usize> {
         let class = (0..n)
             .filter_map(|c| {
                 let head = port.head(c)?;
@@ -67,8 +81,6 @@ impl Fifo {
             })
             .min()?
             .1;
-        self.selected = Some(class);
-        self.cost.decisions += 1;
         Some(class)
     }
 }
@@ -125,22 +137,24 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
-        /// Work conserving, never an inactive class, always the oldest active head.
+        /// Work conserving, never an inactive class, always the oldest active head; with
+        /// one class (its own path, no ids compared) as with several.
         #[test]
         fn invariants(
+            classes in 1usize..6,
             arrivals in proptest::collection::vec((0usize..5, 1u32..30), 1..40),
             free in proptest::collection::vec(0u32..60, 5),
             steps in 1usize..40,
         ) {
-            let mut s = Fifo::new(5);
-            let mut port = MockPort::new(5, 0);
-            port.free = free;
+            let mut s = Fifo::new(classes);
+            let mut port = MockPort::new(classes, 0);
+            port.free = free[..classes].to_vec();
             for &(c, sz) in &arrivals {
-                port.push(c, sz, 1);
+                port.push(c % classes, sz, 1);
             }
             for _ in 0..steps {
                 let before = port.clone();
-                let oldest = (0..5)
+                let oldest = (0..classes)
                     .filter(|&c| before.is_active(c))
                     .map(|c| (before.ids[c][0], c))
                     .min();

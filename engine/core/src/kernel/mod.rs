@@ -7,7 +7,10 @@
 //!
 //! The queue is a *timing wheel* in front of a radix heap ([`radix`]). Time is cut into
 //! slots of [`SLOT_PS`] ps; the wheel has [`SLOTS`] of them, from the slot of the clock
-//! (the *current* slot) on. An event within that horizon is pushed on its slot's vector,
+//! (the *current* slot) on. A queue for many more events at a time (a large network)
+//! cuts its slots finer, 2 to 8 times, with as many more slots, so that a slot keeps
+//! holding a few tens of events and the horizon stays the same
+//! ([`EventQueue::with_finer_slots`]). An event within that horizon is pushed on its slot's vector,
 //! O(1); an event beyond it waits in the radix heap and moves to its slot when the
 //! horizon reaches it. When the clock enters a slot, its events stay in place and an
 //! array of 8-byte keys (time within the slot, index in the slot) is sorted once, giving
@@ -48,37 +51,46 @@ struct Scheduled<E> {
 const SLOT_BITS: u32 = 13;
 /// Width of a slot in ps.
 pub const SLOT_PS: u64 = 1 << SLOT_BITS;
-/// Slots of the wheel (a horizon of about 4.2 µs); at most 64 x 64 (one summary word).
+/// Slots of the wheel (a horizon of about 4.2 µs).
 pub const SLOTS: usize = 512;
+/// Most halvings of the slot width [`EventQueue::with_finer_slots`] takes: slots of
+/// 1 024 ps, 4 096 of them (64 x 64: one summary word).
+pub const MAX_FINER: u32 = 3;
+/// Bitmap words of the finest wheel.
+const MAX_WORDS: usize = (SLOTS << MAX_FINER) / 64;
 /// Capacity a drained slot keeps (events): enough for small networks (about 20 events
 /// a slot at 64 end points) never to reallocate; at 4 096 end points a slot holds about
 /// 1 500 events at its peak, and keeping that in all 512 slots held 32 MB.
 const SLOT_KEEP: usize = 64;
-const MASK: u64 = SLOTS as u64 - 1;
-const WORDS: usize = SLOTS / 64;
 
 /// A future-event list ordered by (time, insertion order).
 #[derive(Debug)]
 pub struct EventQueue<E> {
-    /// `slots[n % SLOTS]`: the events of absolute slot `n`, for `cur <= n < cur + SLOTS`,
-    /// in insertion order. The current slot's events stay where they are until it is
+    /// `slots[n % slots.len()]`: the events of absolute slot `n`, for `cur <= n < cur +
+    /// slots.len()`, in insertion order. The current slot's events stay where they are until it is
     /// drained ([`EventQueue::current`] gives their pop order).
     slots: Vec<Vec<Scheduled<E>>>,
     /// Pop-order keys ([`pop_key`]) of the current slot's events not yet popped,
     /// descending (the next event is the last key).
     current: Vec<u64>,
     /// Bit `i % 64` of `words[i / 64]` set when `slots[i]` is not empty.
-    words: [u64; WORDS],
+    words: [u64; MAX_WORDS],
+    /// Bitmap words in use (`slots.len() / 64`).
+    words_used: usize,
+    /// Bits of a time below its slot number.
+    bits: u32,
+    /// `slots.len() - 1` (a power of two).
+    mask: u64,
     /// Bit `w` set when `words[w]` is not zero.
     summary: u64,
-    /// Absolute number (time / [`SLOT_PS`]) of the current slot.
+    /// Absolute number (time >> `bits`) of the current slot.
     cur: u64,
     /// Events scheduled at the clock's own time, in insertion order: they pop after the
     /// events at that time already in the current slot (scheduled before the clock got
     /// there) and before any later event. Without it each would be inserted in front of
     /// the current slot's events at that time, moving all of them.
     ready: VecDeque<Scheduled<E>>,
-    /// Events at or beyond the horizon (`cur + SLOTS` slots).
+    /// Events at or beyond the horizon (`cur + slots.len()` slots).
     overflow: RadixHeap<E>,
     /// Earliest time in `overflow`.
     overflow_min: Option<u64>,
@@ -91,31 +103,47 @@ pub struct EventQueue<E> {
 /// the slot's vector (its insertion order there).
 const INDEX_BITS: u32 = 32;
 
-/// The pop-order key of the event at `index` in its slot: its offset from the slot's
-/// start, then its index, so that keys order events by (time, insertion), each key
-/// unique. Sorting 8-byte integers moves a third of the bytes of sorting the 24-byte
-/// events themselves, and as the keys are unique an unstable sort keeps ties in
-/// insertion order.
+/// The pop-order key of the event at `index` in its slot (of `bits` bits of time): its
+/// offset from the slot's start, then its index, so that keys order events by (time,
+/// insertion), each key unique. Sorting 8-byte integers moves a third of the bytes of
+/// sorting the 24-byte events themselves, and as the keys are unique an unstable sort
+/// keeps ties in insertion order.
 #[inline]
-fn pop_key(at: u64, index: usize) -> u64 {
+fn pop_key(at: u64, index: usize, bits: u32) -> u64 {
     debug_assert!(index < 1 << INDEX_BITS, "slot of more than 2^32 events");
-    (at & (SLOT_PS - 1)) << INDEX_BITS | index as u64
+    (at & ((1 << bits) - 1)) << INDEX_BITS | index as u64
 }
 
-/// Fills `order` with the pop-order keys of `slot` (held in insertion order), descending:
-/// the next event to pop is the last key.
-fn sort_keys<E>(slot: &[Scheduled<E>], order: &mut Vec<u64>) {
+/// Fills `order` with the pop-order keys of `slot` (held in insertion order, slots of
+/// `bits` bits of time), descending: the next event to pop is the last key.
+fn sort_keys<E>(slot: &[Scheduled<E>], order: &mut Vec<u64>, bits: u32) {
     order.clear();
-    order.extend(slot.iter().enumerate().map(|(n, s)| pop_key(s.at, n)));
+    order.extend(slot.iter().enumerate().map(|(n, s)| pop_key(s.at, n, bits)));
     order.sort_unstable_by(|a, b| b.cmp(a));
 }
 
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
+        EventQueue::with_finer_slots(0)
+    }
+}
+
+impl<E> EventQueue<E> {
+    /// An empty queue at time zero whose slots are `finer` times halved (at most
+    /// [`MAX_FINER`]), with as many times more of them (the same horizon). A queue
+    /// holding many events at a time (thousands of end points) keeps a few tens of
+    /// events per slot this way, where the default slots would hold hundreds (each
+    /// sorted when the clock enters it, and regrown after being given back).
+    pub fn with_finer_slots(finer: u32) -> Self {
+        let finer = finer.min(MAX_FINER);
+        let slots = SLOTS << finer;
         EventQueue {
-            slots: (0..SLOTS).map(|_| Vec::new()).collect(),
+            slots: (0..slots).map(|_| Vec::new()).collect(),
             current: Vec::new(),
-            words: [0; WORDS],
+            words: [0; MAX_WORDS],
+            words_used: slots / 64,
+            bits: SLOT_BITS - finer,
+            mask: slots as u64 - 1,
             summary: 0,
             cur: 0,
             ready: VecDeque::new(),
@@ -126,9 +154,7 @@ impl<E> Default for EventQueue<E> {
             popped: 0,
         }
     }
-}
 
-impl<E> EventQueue<E> {
     /// An empty queue at time zero.
     pub fn new() -> Self {
         Self::default()
@@ -150,13 +176,13 @@ impl<E> EventQueue<E> {
     /// Inlined: nearly every event goes to a later slot of the wheel (a link, credit or
     /// switch delay ahead), a push and two bit sets; a call with its register saves cost
     /// as much again. The other cases are out of line ([`EventQueue::schedule_other`]).
-    #[inline]
+    #[inline(always)]
     pub fn schedule(&mut self, at: SimTime, event: E) {
-        let abs = at.0 >> SLOT_BITS;
+        let abs = at.0 >> self.bits;
         // Strictly after the current slot and before the horizon. The clock is in the
         // current slot or an earlier one, so such a time is after now (no clamp, not the
         // FIFO of ties with now).
-        if abs.wrapping_sub(self.cur + 1) < SLOTS as u64 - 1 {
+        if abs.wrapping_sub(self.cur + 1) < self.mask {
             self.push_to_slot(abs, Scheduled { at: at.0, event });
         } else {
             self.schedule_other(at, event);
@@ -164,10 +190,10 @@ impl<E> EventQueue<E> {
     }
 
     /// Appends `s` to the wheel's slot of absolute number `abs` (at most a horizon ahead).
-    #[inline]
+    #[inline(always)]
     fn push_to_slot(&mut self, abs: u64, s: Scheduled<E>) {
         self.len += 1;
-        let i = (abs & MASK) as usize;
+        let i = (abs & self.mask) as usize;
         self.slots[i].push(s);
         self.words[i / 64] |= 1 << (i % 64);
         self.summary |= 1 << (i / 64);
@@ -184,8 +210,8 @@ impl<E> EventQueue<E> {
             self.ready.push_back(s);
             return;
         }
-        let abs = at >> SLOT_BITS;
-        if abs >= self.cur + SLOTS as u64 {
+        let abs = at >> self.bits;
+        if abs >= self.cur + self.mask + 1 {
             self.len += 1;
             self.overflow.push(s);
             self.overflow_min = Some(self.overflow_min.map_or(at, |m| m.min(at)));
@@ -193,8 +219,8 @@ impl<E> EventQueue<E> {
         }
         if abs == self.cur {
             // After every key of an event at or before `at` (keys are unique).
-            let slot = &self.slots[(abs & MASK) as usize];
-            let key = pop_key(at, slot.len());
+            let slot = &self.slots[(abs & self.mask) as usize];
+            let key = pop_key(at, slot.len(), self.bits);
             let place = self.current.partition_point(|&k| k > key);
             self.current.insert(place, key);
         }
@@ -208,7 +234,7 @@ impl<E> EventQueue<E> {
         if here != 0 {
             return Some(w * 64 + here.trailing_zeros() as usize);
         }
-        let later = if w + 1 < WORDS {
+        let later = if w + 1 < self.words_used {
             self.summary & (u64::MAX << (w + 1))
         } else {
             0
@@ -224,14 +250,14 @@ impl<E> EventQueue<E> {
     /// The next non-empty slot after the current one (absolute number) and its earliest
     /// time, from the wheel or else the overflow.
     fn next_slot(&self) -> Option<(u64, u64)> {
-        let here = (self.cur & MASK) as usize;
-        match self.next_occupied((here + 1) % SLOTS) {
+        let here = (self.cur & self.mask) as usize;
+        match self.next_occupied((here + 1) & self.mask as usize) {
             Some(i) => {
-                let abs = self.cur + ((i as u64).wrapping_sub(here as u64) & MASK);
+                let abs = self.cur + ((i as u64).wrapping_sub(here as u64) & self.mask);
                 let at = self.slots[i].iter().map(|s| s.at).min()?;
                 Some((abs, at))
             }
-            None => self.overflow_min.map(|t| (t >> SLOT_BITS, t)),
+            None => self.overflow_min.map(|t| (t >> self.bits, t)),
         }
     }
 
@@ -239,7 +265,7 @@ impl<E> EventQueue<E> {
     #[inline]
     fn current_next(&self) -> Option<u64> {
         let key = *self.current.last()?;
-        Some(self.cur << SLOT_BITS | key >> INDEX_BITS)
+        Some(self.cur << self.bits | key >> INDEX_BITS)
     }
 
     /// Time of the earliest pending event.
@@ -280,7 +306,7 @@ impl<E> EventQueue<E> {
                     return None;
                 }
                 let key = self.current.pop()?;
-                let i = (self.cur & MASK) as usize;
+                let i = (self.cur & self.mask) as usize;
                 let event = self.slots[i][(key & ((1 << INDEX_BITS) - 1)) as usize].event;
                 if self.current.is_empty() {
                     self.slots[i].clear();
@@ -306,13 +332,13 @@ impl<E> EventQueue<E> {
     /// false (nothing changed) otherwise.
     #[inline]
     fn enter_next(&mut self, limit: SimTime) -> bool {
-        let here = (self.cur & MASK) as usize;
-        let abs = match self.next_occupied((here + 1) % SLOTS) {
+        let here = (self.cur & self.mask) as usize;
+        let abs = match self.next_occupied((here + 1) & self.mask as usize) {
             Some(i) => {
-                let abs = self.cur + ((i as u64).wrapping_sub(here as u64) & MASK);
+                let abs = self.cur + ((i as u64).wrapping_sub(here as u64) & self.mask);
                 // A slot that ends by `limit` (the common case: the limit is the run's
                 // end) needs no scan for its earliest time: `enter` sorts it anyway.
-                if (abs << SLOT_BITS | (SLOT_PS - 1)) > limit.0
+                if (abs << self.bits | ((1 << self.bits) - 1)) > limit.0
                     && self.slots[i].iter().all(|s| s.at > limit.0)
                 {
                     return false;
@@ -320,7 +346,7 @@ impl<E> EventQueue<E> {
                 abs
             }
             None => match self.overflow_min {
-                Some(t) if t <= limit.0 => t >> SLOT_BITS,
+                Some(t) if t <= limit.0 => t >> self.bits,
                 _ => return false,
             },
         };
@@ -341,21 +367,25 @@ impl<E> EventQueue<E> {
     /// and sorts the slot.
     fn enter(&mut self, abs: u64) {
         self.cur = abs;
-        let horizon = abs + SLOTS as u64;
+        let horizon = abs + self.mask + 1;
         while let Some(t) = self.overflow_min {
-            if t >> SLOT_BITS >= horizon {
+            if t >> self.bits >= horizon {
                 break;
             }
             let Some(s) = self.overflow.pop_until(t) else {
                 break;
             };
-            let i = ((s.at >> SLOT_BITS) & MASK) as usize;
+            let i = ((s.at >> self.bits) & self.mask) as usize;
             self.slots[i].push(s);
             self.words[i / 64] |= 1 << (i % 64);
             self.summary |= 1 << (i / 64);
             self.overflow_min = self.overflow.peek_time();
         }
-        sort_keys(&self.slots[(abs & MASK) as usize], &mut self.current);
+        sort_keys(
+            &self.slots[(abs & self.mask) as usize],
+            &mut self.current,
+            self.bits,
+        );
     }
 
     /// Number of pending events.

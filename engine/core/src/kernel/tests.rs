@@ -35,8 +35,9 @@ proptest! {
         ops in proptest::collection::vec((0u64..50, any::<bool>()), 1..300),
         scale in prop_oneof![Just(1u64), Just(1_000), Just(1 << 40)],
         limit_step in prop_oneof![Just(u64::MAX), 1u64..100],
+        finer in 0..=MAX_FINER,
     ) {
-        let mut q = EventQueue::new();
+        let mut q = EventQueue::with_finer_slots(finer);
         let mut model = BTreeMap::new();
         let mut seq = 0u64;
         for (i, (t, pop)) in ops.into_iter().enumerate() {
@@ -71,8 +72,9 @@ proptest! {
         ops in proptest::collection::vec(
             (0u32..64, 0u64..4, 0u8..4, any::<bool>()), 1..2000),
         limit_shift in 0u32..48,
+        finer in 0..=MAX_FINER,
     ) {
-        let mut q = EventQueue::new();
+        let mut q = EventQueue::with_finer_slots(finer);
         let mut model = BTreeMap::new();
         let mut seq = 0u64;
         for (i, (shift, low, kind, past)) in ops.into_iter().enumerate() {
@@ -116,16 +118,18 @@ proptest! {
 proptest! {
     /// Times around the wheel's slot and horizon boundaries (multiples of the slot width
     /// and of the horizon, give or take a little), where events move between the wheel
-    /// and the overflow.
+    /// and the overflow, for every slot width.
     #[test]
     fn matches_btreemap_model_at_wheel_boundaries(
         ops in proptest::collection::vec((0u64..3 * SLOTS as u64, 0u64..3, any::<bool>()), 1..3000),
+        finer in 0..=MAX_FINER,
     ) {
-        let mut q = EventQueue::new();
+        let mut q = EventQueue::with_finer_slots(finer);
+        let (slot_ps, slot_count) = (SLOT_PS >> finer, (SLOTS as u64) << finer);
         let mut model = BTreeMap::new();
         for (seq, (slots, jitter, pop)) in ops.into_iter().enumerate() {
             if pop {
-                let limit = q.now().0 + SLOT_PS * SLOTS as u64;
+                let limit = q.now().0 + slot_ps * slot_count;
                 let got = q.pop_until(SimTime(limit));
                 let want = match model.first_key_value() {
                     Some((&(at, _), _)) if at <= limit => {
@@ -136,7 +140,8 @@ proptest! {
                 prop_assert_eq!(got, want);
             } else {
                 // On a slot boundary, just after it, or at the slot's last ps.
-                let t = q.now().0 + slots * SLOT_PS + [0, 1, SLOT_PS - 1][jitter as usize];
+                let slots = slots << finer;
+                let t = q.now().0 + slots * slot_ps + [0, 1, slot_ps - 1][jitter as usize];
                 q.schedule(SimTime(t), seq as u64);
                 model.insert((t, seq as u64), seq as u64);
             }
@@ -161,7 +166,10 @@ proptest! {
         order in 0u8..3,
         slot in 0u64..1 << 30,
         spread in prop_oneof![Just(1u64), Just(SLOT_PS / 40)],
+        finer in 0..=MAX_FINER,
     ) {
+        let bits = SLOT_BITS - finer;
+        let spread = spread >> finer;
         let mut offsets = offsets;
         match order {
             0 => offsets.sort(),
@@ -171,18 +179,18 @@ proptest! {
         let events: Vec<Scheduled<usize>> = offsets
             .iter()
             .enumerate()
-            .map(|(event, &o)| Scheduled { at: slot * SLOT_PS + o * spread, event })
+            .map(|(event, &o)| Scheduled { at: (slot << bits) + o * spread.max(1), event })
             .collect();
         let mut want: Vec<(u64, usize)> = events.iter().map(|s| (s.at, s.event)).collect();
         want.sort_by_key(|&(at, _)| at);
         let mut keys = vec![7, 7]; // stale keys of an earlier slot are dropped
-        sort_keys(&events, &mut keys);
+        sort_keys(&events, &mut keys, bits);
         let got: Vec<(u64, usize)> = keys
             .iter()
             .rev()
             .map(|&k| {
                 let s = &events[(k & ((1 << INDEX_BITS) - 1)) as usize];
-                prop_assert_eq!(s.at, slot << SLOT_BITS | k >> INDEX_BITS);
+                prop_assert_eq!(s.at, slot << bits | k >> INDEX_BITS);
                 Ok((s.at, s.event))
             })
             .collect::<Result<_, _>>()?;

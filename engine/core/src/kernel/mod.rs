@@ -211,7 +211,7 @@ impl<E> EventQueue<E> {
             return;
         }
         let abs = at >> self.bits;
-        if abs >= self.cur + self.mask + 1 {
+        if abs > self.cur + self.mask {
             self.len += 1;
             self.overflow.push(s);
             self.overflow_min = Some(self.overflow_min.map_or(at, |m| m.min(at)));

@@ -122,6 +122,7 @@ pub enum LinkEnd {
 /// link, the scheduler choosing among SLs, and whether its link is busy sending. Packets
 /// enter by [`OutputPort::enqueue`] and leave by [`OutputPort::send`], the one send
 /// protocol of [`super::send`].
+#[repr(align(64))]
 pub struct OutputPort {
     /// FIFO queues of packet handles: queue `sl * R + r` for SL `sl`, routing lane `r`.
     pub queues: Vec<VecDeque<u32>>,

@@ -69,7 +69,7 @@ registry::scheduler_registry! {
     /// Strict priority: the highest-priority active class sends.
     "strict_priority" => StrictPriority(strict_priority::PriorityConfig) by strict_priority::StrictPriority,
     /// First in, first out across classes (by generation time).
-    "fifo" => Fifo(fifo::FifoConfig) by fifo::Fifo,
+    "fifo" => Fifo(fifo::FifoConfig) by fifo::Fifo inline,
     /// Earliest deadline first: each packet's deadline is its generation time plus its
     /// class's relative deadline.
     "edf" => Edf(edf::EdfConfig) by edf::Edf,

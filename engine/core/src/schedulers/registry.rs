@@ -2,7 +2,8 @@
 //!
 //! Each line gives the scenario's `kind` tag, the variant of `SchedulerConfig`, the
 //! configuration type and the module and type implementing
-//! [`SchedulerSpec`](super::SchedulerSpec), declared by its `mod` line. The macro re-exports the
+//! [`SchedulerSpec`](super::SchedulerSpec), declared by its `mod` line, and `inline` for a
+//! scheduler of a few words of state that the ports hold in place (any other is boxed). The macro re-exports the
 //! scheduler, and generates the enum (serde tag, JSON Schema, TypeScript type,
 //! path-keeping deserialiser) and every dispatch over the kinds: `kind`, `validate`,
 //! `build`, `build_static`, `table_layout`, `starting`, `carries` and `KINDS`, and
@@ -12,7 +13,7 @@
 
 /// Generates `SchedulerConfig` and its dispatch from one line per scheduler.
 macro_rules! scheduler_registry {
-    ($( $(#[$doc:meta])* $kind:literal => $variant:ident($config:ty) by $module:ident :: $spec:ident, )*) => {
+    ($( $(#[$doc:meta])* $kind:literal => $variant:ident($config:ty) by $module:ident :: $spec:ident $($inline:ident)?, )*) => {
         $( pub use $module::$spec; )*
 
         /// The output scheduler of a port (see `shared/spec/10-schedulers.md`).
@@ -29,15 +30,19 @@ macro_rules! scheduler_registry {
 
         /// One scheduler of any registered kind, dispatched statically: what the ports
         /// hold (a `Box<dyn Scheduler>` costs an indirect call per decision, and hides the
-        /// scheduler's code from the port's).
+        /// scheduler's code from the port's). A scheduler registered `inline` is held in
+        /// the enum, any other in a box of its own: the enum, and so every output port, is
+        /// then as small as the inline ones (FIFO, the scale scenarios' scheduler) instead
+        /// of the largest scheduler's state (IBA's 368 bytes), so that a port's hot fields
+        /// share a cache line or two.
         #[derive(Clone, Debug)]
         pub enum AnyScheduler {
-            $( #[allow(missing_docs)] $variant($module::$spec), )*
+            $( #[allow(missing_docs)] $variant($crate::schedulers::registry::held!($module::$spec $(, $inline)?)), )*
         }
 
         $( impl From<$module::$spec> for AnyScheduler {
             fn from(s: $module::$spec) -> AnyScheduler {
-                AnyScheduler::$variant(s)
+                AnyScheduler::$variant($crate::schedulers::registry::hold!(s $(, $inline)?))
             }
         } )*
 
@@ -100,7 +105,7 @@ macro_rules! scheduler_registry {
 
             /// As [`SchedulerConfig::build`], statically dispatched (what ports hold).
             pub fn build_static(&self, port: PortSetup) -> AnyScheduler {
-                match self { $( SchedulerConfig::$variant(c) => AnyScheduler::$variant(<$module::$spec as SchedulerSpec>::build(c, port)), )* }
+                match self { $( SchedulerConfig::$variant(c) => <$module::$spec as SchedulerSpec>::build(c, port).into(), )* }
             }
 
             /// The table(s) of a table-based scheduler, as traces list them.
@@ -124,4 +129,21 @@ macro_rules! scheduler_registry {
     };
 }
 
-pub(super) use scheduler_registry;
+/// How [`AnyScheduler`](super::AnyScheduler) holds a scheduler: in a box, or itself
+/// when registered `inline`.
+macro_rules! held {
+    ($spec:ty) => { Box<$spec> };
+    ($spec:ty, inline) => { $spec };
+}
+
+/// Wraps a scheduler as [`held`] says.
+macro_rules! hold {
+    ($s:expr) => {
+        Box::new($s)
+    };
+    ($s:expr, inline) => {
+        $s
+    };
+}
+
+pub(super) use {held, hold, scheduler_registry};

@@ -6,31 +6,54 @@
 //
 //   node scripts/paired-cpu.mjs -n 8 --a "engine/target/release/qoslab run X.json --quiet -o /dev/null" \
 //                                     --b "/tmp/base/qoslab run X.json --quiet -o /dev/null"
-import { spawnSync } from 'node:child_process';
+//
+// --concurrent runs A and B of a pair at the same time, each pinned to a core of its own
+// (`taskset`, swapping the cores every pair): on a shared machine whose memory the
+// neighbours load unevenly (a memory-bound run taking twice as long from one minute to
+// the next), both then see the same load, and the ratio stays steady where one after the
+// other it does not. Needs two cores and writes to two different output files.
+import { spawn, spawnSync } from 'node:child_process';
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(name);
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
 }
 const n = Number(arg('-n', '5'));
+const concurrent = process.argv.includes('--concurrent');
 const a = arg('--a');
 const b = arg('--b');
 if (!a || !b || !Number.isInteger(n) || n < 1) {
-  console.error('usage: paired-cpu.mjs -n PAIRS --a "COMMAND A" --b "COMMAND B"');
+  console.error('usage: paired-cpu.mjs -n PAIRS [--concurrent] --a "COMMAND A" --b "COMMAND B"');
   process.exit(2);
 }
 
-/** CPU seconds (user + sys) of one run of `command` (split on spaces, no shell). */
-function cpu(command) {
-  const words = command.split(/\s+/).filter((w) => w !== '');
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', ...words], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
-  const last = r.stderr.trim().split('\n').pop() ?? '';
+/** CPU seconds (user + sys) from `/usr/bin/time -f "%U %S"`'s output of `command`. */
+function seconds(command, status, stderr) {
+  const last = stderr.trim().split('\n').pop() ?? '';
   const [u, s] = last.split(' ').map(Number);
-  if (r.status !== 0 || !Number.isFinite(u) || !Number.isFinite(s)) {
-    console.error(`failed (exit ${r.status}): ${command}\n${r.stderr}`);
+  if (status !== 0 || !Number.isFinite(u) || !Number.isFinite(s)) {
+    console.error(`failed (exit ${status}): ${command}\n${stderr}`);
     process.exit(1);
   }
   return u + s;
+}
+
+const words = (command) => command.split(/\s+/).filter((w) => w !== '');
+
+/** CPU seconds (user + sys) of one run of `command` (split on spaces, no shell). */
+function cpu(command) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', ...words(command)], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  return seconds(command, r.status, r.stderr);
+}
+
+/** CPU seconds of one run of `command` pinned to `core`, started now. */
+function cpuOn(core, command) {
+  return new Promise((resolve) => {
+    const child = spawn('taskset', ['-c', String(core), '/usr/bin/time', '-f', '%U %S', ...words(command)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('close', (status) => resolve(seconds(command, status, stderr)));
+  });
 }
 
 const median = (xs) => {
@@ -41,10 +64,16 @@ const median = (xs) => {
 const as = [];
 const bs = [];
 for (let i = 0; i < n; i++) {
-  as.push(cpu(a));
-  bs.push(cpu(b));
+  if (concurrent) {
+    const [x, y] = await Promise.all([cpuOn(i % 2, a), cpuOn(1 - (i % 2), b)]);
+    as.push(x);
+    bs.push(y);
+  } else {
+    as.push(cpu(a));
+    bs.push(cpu(b));
+  }
   console.error(`pair ${i + 1}/${n}: A ${as[i].toFixed(3)} s, B ${bs[i].toFixed(3)} s`);
 }
 const ratios = as.map((x, i) => x / bs[i]);
 console.log(`A cpu median ${median(as).toFixed(3)} s, B cpu median ${median(bs).toFixed(3)} s`);
-console.log(`A/B median ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)} … ${Math.max(...ratios).toFixed(3)}), ${n} pairs`);
+console.log(`A/B median ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)} … ${Math.max(...ratios).toFixed(3)}), ${n} pairs${concurrent ? ', concurrent' : ''}`);

@@ -182,8 +182,8 @@ impl DTable {
     #[inline]
     fn choose<P: PortView + ?Sized>(&mut self, port: &P) -> Option<usize> {
         let keep = self.selected.and_then(|c| {
-            let credits = port.head_credits(c)?;
-            (port.is_active(c) && i64::from(credits) <= self.accumulated).then_some(c)
+            let head = port.head(c)?;
+            (port.is_active(c) && i64::from(head.credits) <= self.accumulated).then_some(c)
         });
         let class = match keep {
             Some(c) => c,
@@ -197,8 +197,8 @@ impl DTable {
                 self.selected?
             }
         };
-        let credits = port.head_credits(class)?;
-        self.accumulated -= i64::from(credits);
+        let head = port.head(class)?;
+        self.accumulated -= i64::from(head.credits);
         self.cost.decisions += 1;
         Some(class)
     }

@@ -96,11 +96,6 @@ pub trait PortView {
     fn head(&self, class: usize) -> Option<Head>;
     /// Free downstream credits of `class`.
     fn free_credits(&self, class: usize) -> u32;
-    /// The credits of `class`'s head packet, if its queue is not empty (as `head`'s; a
-    /// port may answer it without reading the whole head).
-    fn head_credits(&self, class: usize) -> Option<u32> {
-        self.head(class).map(|h| h.credits)
-    }
     /// Whether `class` may send now: a head packet that fits in its free credits.
     fn is_active(&self, class: usize) -> bool {
         self.head(class)

@@ -12,7 +12,7 @@
 // neighbours load unevenly (a memory-bound run taking twice as long from one minute to
 // the next), both then see the same load, and the ratio stays steady where one after the
 // other it does not. Needs two cores and writes to two different output files.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(name);
@@ -27,32 +27,24 @@ if (!a || !b || !Number.isInteger(n) || n < 1) {
   process.exit(2);
 }
 
-/** CPU seconds (user + sys) from `/usr/bin/time -f "%U %S"`'s output of `command`. */
-function seconds(command, status, stderr) {
-  const last = stderr.trim().split('\n').pop() ?? '';
-  const [u, s] = last.split(' ').map(Number);
-  if (status !== 0 || !Number.isFinite(u) || !Number.isFinite(s)) {
-    console.error(`failed (exit ${status}): ${command}\n${stderr}`);
-    process.exit(1);
-  }
-  return u + s;
-}
-
-const words = (command) => command.split(/\s+/).filter((w) => w !== '');
-
-/** CPU seconds (user + sys) of one run of `command` (split on spaces, no shell). */
-function cpu(command) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', ...words(command)], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
-  return seconds(command, r.status, r.stderr);
-}
-
-/** CPU seconds of one run of `command` pinned to `core`, started now. */
-function cpuOn(core, command) {
+/** CPU seconds (user + sys) of one run of `command` (split on spaces, no shell), pinned
+ * to `core` when one is given, started now. */
+function cpu(command, core = null) {
+  const timed = ['/usr/bin/time', '-f', '%U %S', ...command.split(/\s+/).filter((w) => w !== '')];
+  const argv = core === null ? timed : ['taskset', '-c', String(core), ...timed];
   return new Promise((resolve) => {
-    const child = spawn('taskset', ['-c', String(core), '/usr/bin/time', '-f', '%U %S', ...words(command)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
-    child.on('close', (status) => resolve(seconds(command, status, stderr)));
+    child.on('close', (status) => {
+      const last = stderr.trim().split('\n').pop() ?? '';
+      const [u, s] = last.split(' ').map(Number);
+      if (status !== 0 || !Number.isFinite(u) || !Number.isFinite(s)) {
+        console.error(`failed (exit ${status}): ${command}\n${stderr}`);
+        process.exit(1);
+      }
+      resolve(u + s);
+    });
   });
 }
 
@@ -65,12 +57,12 @@ const as = [];
 const bs = [];
 for (let i = 0; i < n; i++) {
   if (concurrent) {
-    const [x, y] = await Promise.all([cpuOn(i % 2, a), cpuOn(1 - (i % 2), b)]);
+    const [x, y] = await Promise.all([cpu(a, i % 2), cpu(b, 1 - (i % 2))]);
     as.push(x);
     bs.push(y);
   } else {
-    as.push(cpu(a));
-    bs.push(cpu(b));
+    as.push(await cpu(a));
+    bs.push(await cpu(b));
   }
   console.error(`pair ${i + 1}/${n}: A ${as[i].toFixed(3)} s, B ${bs[i].toFixed(3)} s`);
 }

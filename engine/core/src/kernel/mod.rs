@@ -10,8 +10,8 @@
 //! (the *current* slot) on. A queue for many more events at a time (a large network)
 //! cuts its slots finer, 2 to 8 times, with as many more slots, so that a slot keeps
 //! holding a few tens of events and the horizon stays the same
-//! ([`EventQueue::with_finer_slots`]). An event within that horizon is pushed on its slot's vector,
-//! O(1); an event beyond it waits in the radix heap and moves to its slot when the
+//! ([`EventQueue::with_finer_slots`]). An event within that horizon is pushed on its
+//! slot's vector, O(1); an event beyond it waits in the radix heap and moves to its slot when the
 //! horizon reaches it. When the clock enters a slot, its events stay in place and an
 //! array of 8-byte keys (time within the slot, index in the slot) is sorted once, giving
 //! the pop order (a slot holds tens of events at most network loads: about 20 at 64 end
@@ -69,16 +69,14 @@ const SLOT_KEEP: usize = 64;
 #[derive(Debug)]
 pub struct EventQueue<E> {
     /// `slots[n % slots.len()]`: the events of absolute slot `n`, for `cur <= n < cur +
-    /// slots.len()`, in insertion order. The current slot's events stay where they are until it is
-    /// drained ([`EventQueue::current`] gives their pop order).
+    /// slots.len()`, in insertion order. The current slot's events stay where they are
+    /// until it is drained ([`EventQueue::current`] gives their pop order).
     slots: Vec<Vec<Scheduled<E>>>,
     /// Pop-order keys ([`pop_key`]) of the current slot's events not yet popped,
     /// descending (the next event is the last key).
     current: Vec<u64>,
     /// Bit `i % 64` of `words[i / 64]` set when `slots[i]` is not empty.
     words: [u64; MAX_WORDS],
-    /// Bitmap words in use (`slots.len() / 64`).
-    words_used: usize,
     /// Bits of a time below its slot number.
     bits: u32,
     /// `slots.len() - 1` (a power of two).
@@ -143,7 +141,6 @@ impl<E> EventQueue<E> {
             slots: (0..slots).map(|_| Vec::new()).collect(),
             current: Vec::new(),
             words: [0; MAX_WORDS],
-            words_used: slots / 64,
             bits: SLOT_BITS - finer,
             mask: slots as u64 - 1,
             summary: 0,
@@ -236,7 +233,7 @@ impl<E> EventQueue<E> {
         if here != 0 {
             return Some(w * 64 + here.trailing_zeros() as usize);
         }
-        let later = if w + 1 < self.words_used {
+        let later = if w + 1 < self.slots.len() / 64 {
             self.summary & (u64::MAX << (w + 1))
         } else {
             0

@@ -85,14 +85,13 @@ impl Fifo {
     /// The class of the active head with the smallest id among `n` classes.
     #[inline]
     fn oldest_active<P: PortView + ?Sized>(port: &P, n: usize) -> Option<usize> {
-        let class = (0..n)
+        (0..n)
             .filter_map(|c| {
                 let head = port.head(c)?;
                 (head.credits <= port.free_credits(c)).then_some((head.id, c))
             })
-            .min()?
-            .1;
-        Some(class)
+            .min()
+            .map(|(_, class)| class)
     }
 }
 

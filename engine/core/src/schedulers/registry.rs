@@ -3,8 +3,8 @@
 //! Each line gives the scenario's `kind` tag, the variant of `SchedulerConfig`, the
 //! configuration type and the module and type implementing
 //! [`SchedulerSpec`](super::SchedulerSpec), declared by its `mod` line, and `inline` for a
-//! scheduler of a few words of state that the ports hold in place (any other is boxed). The macro re-exports the
-//! scheduler, and generates the enum (serde tag, JSON Schema, TypeScript type,
+//! scheduler of a few words of state that the ports hold in place (any other is boxed).
+//! The macro re-exports the scheduler, and generates the enum (serde tag, JSON Schema, TypeScript type,
 //! path-keeping deserialiser) and every dispatch over the kinds: `kind`, `validate`,
 //! `build`, `build_static`, `table_layout`, `starting`, `carries` and `KINDS`, and
 //! [`AnyScheduler`](super::AnyScheduler), the closed set of schedulers as an enum that

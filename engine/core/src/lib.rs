@@ -9,6 +9,7 @@
 //! - [`design`]: arbitration-table design (service lists);
 //! - [`rng`]: seeded, independent random streams;
 //! - [`kernel`]: the event queue with deterministic tie-breaking;
+//! - [`cache_hint`]: prefetching memory about to be read (changes no result);
 //! - [`scenario`]: the versioned scenario document, migrations and validation;
 //! - [`traffic`]: packet sources;
 //! - [`schedulers`]: output schedulers behind one trait;
@@ -21,6 +22,7 @@
 //! - [`sweep`]: scenarios along an offered-load axis.
 
 pub mod budget;
+pub mod cache_hint;
 pub mod design;
 pub mod error;
 pub mod kernel;

@@ -75,6 +75,15 @@ impl PacketPool {
         &mut self.slots[h as usize]
     }
 
+    /// Starts bringing packet `h` into the cache ([`crate::cache_hint`]): a packet that
+    /// waited in a queue is read when it leaves it.
+    #[inline(always)]
+    pub fn prefetch(&self, h: u32) {
+        if let Some(p) = self.slots.get(h as usize) {
+            crate::cache_hint::prefetch(p);
+        }
+    }
+
     /// Frees handle `h` for reuse.
     pub fn remove(&mut self, h: u32) {
         self.free.push(h);
@@ -330,6 +339,11 @@ impl SendPort for PortQueues<'_> {
             return Err(SendFault::NoCredits);
         }
         self.queues[q].pop_front();
+        // The packet behind the new head is read when the new head has gone: start
+        // fetching it now.
+        if let Some(&next) = self.queues[q].get(1) {
+            self.pool.prefetch(next);
+        }
         Ok((q, h))
     }
 

@@ -159,3 +159,13 @@ fn pool_reuses_freed_slots() {
     assert_eq!(pool.get(b).id, 2);
     assert_eq!(pool.len(), 2);
 }
+
+#[test]
+fn pool_prefetch_takes_any_handle_and_changes_nothing() {
+    let mut pool = PacketPool::default();
+    let a = pool.insert(packet(1));
+    for h in [a, a + 1, u32::MAX] {
+        pool.prefetch(h);
+    }
+    assert_eq!((pool.len(), pool.get(a).id), (1, 1));
+}

@@ -76,6 +76,10 @@ impl Cioq {
     /// Starts the crossbar transfer of `g`: the packet joins its output queue at once
     /// (cut-through) and its transfer ends at `max(now + size / rate, tail)`.
     fn start(&mut self, cx: &mut SwitchContext, g: Grant) {
+        // The VOQ's next packet is read when it is granted in turn: start fetching it.
+        if let Some(next) = self.crossbar.front_packet(g.input, g.output, g.queue) {
+            cx.pool.prefetch(next);
+        }
         let in_lane = cx.pool.get(g.packet).lane;
         self.timing.start(
             cx,
@@ -459,6 +463,14 @@ impl CioqSwitch {
                 self.output_room[self.room_index(output, queue as u16)].fits((item >> 32) as u32)
             })
         })
+    }
+
+    /// The packet at the head of VOQ (`input`, `output`, `queue`), if any.
+    #[inline]
+    pub fn front_packet(&self, input: u32, output: u32, queue: u16) -> Option<u32> {
+        let pair = (input * self.ports + output) as usize;
+        let q = pair * self.queues as usize + usize::from(queue);
+        self.voq.front(q).map(|item| item as u32)
     }
 
     /// A transfer from `input` to `output` has ended: both are free again.

@@ -246,13 +246,19 @@ impl<E> EventQueue<E> {
         Some(w * 64 + self.words[w].trailing_zeros() as usize)
     }
 
+    /// The wheel's next non-empty slot after the current one: its index and its
+    /// absolute number.
+    fn next_on_wheel(&self) -> Option<(usize, u64)> {
+        let here = (self.cur & self.mask) as usize;
+        let i = self.next_occupied((here + 1) & self.mask as usize)?;
+        Some((i, self.cur + ((i as u64).wrapping_sub(here as u64) & self.mask)))
+    }
+
     /// The next non-empty slot after the current one (absolute number) and its earliest
     /// time, from the wheel or else the overflow.
     fn next_slot(&self) -> Option<(u64, u64)> {
-        let here = (self.cur & self.mask) as usize;
-        match self.next_occupied((here + 1) & self.mask as usize) {
-            Some(i) => {
-                let abs = self.cur + ((i as u64).wrapping_sub(here as u64) & self.mask);
+        match self.next_on_wheel() {
+            Some((i, abs)) => {
                 let at = self.slots[i].iter().map(|s| s.at).min()?;
                 Some((abs, at))
             }
@@ -331,10 +337,8 @@ impl<E> EventQueue<E> {
     /// false (nothing changed) otherwise.
     #[inline]
     fn enter_next(&mut self, limit: SimTime) -> bool {
-        let here = (self.cur & self.mask) as usize;
-        let abs = match self.next_occupied((here + 1) & self.mask as usize) {
-            Some(i) => {
-                let abs = self.cur + ((i as u64).wrapping_sub(here as u64) & self.mask);
+        let abs = match self.next_on_wheel() {
+            Some((i, abs)) => {
                 // A slot that ends by `limit` (the common case: the limit is the run's
                 // end) needs no scan for its earliest time: `enter` sorts it anyway.
                 if (abs << self.bits | ((1 << self.bits) - 1)) > limit.0

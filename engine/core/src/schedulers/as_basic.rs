@@ -48,8 +48,6 @@ pub struct AsBasic {
     current: usize,
     /// Class of the selected entry (None before the first decision).
     selected: Option<usize>,
-    /// Scratch list of active classes (kept to avoid an allocation per decision).
-    active: Vec<usize>,
     cost: SchedulerCost,
 }
 
@@ -64,7 +62,6 @@ impl AsBasic {
             current: owners.len().saturating_sub(1),
             owners,
             selected: None,
-            active: Vec::with_capacity(classes),
             cost: SchedulerCost::default(),
         }
     }
@@ -162,10 +159,10 @@ impl SchedulerSpec for AsBasic {
 
 impl Scheduler for AsBasic {
     fn select(&mut self, _now: SimTime, port: &dyn PortView) -> Option<usize> {
-        self.active.clear();
-        port.active_classes(&mut self.active);
         let n = self.owners.len();
-        let (found, words) = self.index.next_owned_by(&self.active, self.current + 1);
+        let (found, words) = self
+            .index
+            .next_owned_by_any(port.active_mask(), self.current + 1);
         self.cost.bitmap_words += words;
         let entry = found?;
         let class = *self.owners.get(entry)?;

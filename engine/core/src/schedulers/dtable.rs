@@ -46,8 +46,6 @@ pub struct DTable {
     selected: Option<usize>,
     /// Index of the selected entry; starts at the last entry so the first search begins at 0.
     current: usize,
-    /// Scratch list of active classes (kept to avoid an allocation per decision).
-    active: Vec<usize>,
     cost: SchedulerCost,
 }
 
@@ -80,7 +78,6 @@ impl DTable {
             deficit: vec![0; classes],
             accumulated: 0,
             selected: None,
-            active: Vec::with_capacity(classes),
             cost: SchedulerCost::default(),
         }
     }
@@ -98,10 +95,10 @@ impl DTable {
     /// Moves to the next entry after the current one whose class is active. Returns false
     /// when no class is active.
     fn advance_entry<P: PortView + ?Sized>(&mut self, port: &P) -> bool {
-        self.active.clear();
-        port.active_classes(&mut self.active);
         let n = self.entries.len();
-        let (found, words) = self.index.next_owned_by(&self.active, self.current + 1);
+        let (found, words) = self
+            .index
+            .next_owned_by_any(port.active_mask(), self.current + 1);
         self.cost.bitmap_words += words;
         let Some(entry) = found else {
             return false;

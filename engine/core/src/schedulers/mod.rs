@@ -101,11 +101,13 @@ pub trait PortView {
         self.head(class)
             .is_some_and(|h| h.credits <= self.free_credits(class))
     }
-    /// Appends every active class to `out`, in increasing order: the table schedulers
-    /// ask this once per table step, a port may answer it in one call instead of one
-    /// (dynamically dispatched) `is_active` per class.
-    fn active_classes(&self, out: &mut Vec<usize>) {
-        out.extend((0..self.class_count()).filter(|&c| self.is_active(c)));
+    /// The active classes as a mask, bit `c` for class `c` (a scenario has at most 64):
+    /// the table schedulers ask this once per table step, a port may answer it in one
+    /// call instead of one (dynamically dispatched) `is_active` per class.
+    fn active_mask(&self) -> u64 {
+        (0..self.class_count())
+            .filter(|&c| self.is_active(c))
+            .fold(0, |m, c| m | 1 << c)
     }
 }
 

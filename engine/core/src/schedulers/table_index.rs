@@ -41,7 +41,13 @@ impl TableIndex {
     /// The first entry at or after `start` (cyclic) that belongs to one of `active`,
     /// and the number of bitmap words examined.
     pub fn next_owned_by(&self, active: &[usize], start: usize) -> (Option<usize>, u64) {
-        if self.len == 0 || active.is_empty() {
+        self.next_owned_by_any(class_mask(active), start)
+    }
+
+    /// [`TableIndex::next_owned_by`] with the active classes as a mask (bit `c` for class
+    /// `c`): what a port's [`super::PortView::active_mask`] answers, with no list to build.
+    pub fn next_owned_by_any(&self, active: u64, start: usize) -> (Option<usize>, u64) {
+        if self.len == 0 || active == 0 {
             return (None, 0);
         }
         let start = start % self.len;
@@ -60,16 +66,25 @@ impl TableIndex {
                 !0u64
             };
             examined += 1;
-            let word = active
-                .iter()
-                .fold(0u64, |acc, &c| acc | self.bits[c * self.words + w])
-                & mask;
+            let mut word = 0;
+            let mut classes = active;
+            while classes != 0 {
+                let c = classes.trailing_zeros() as usize;
+                word |= self.bits[c * self.words + w];
+                classes &= classes - 1;
+            }
+            let word = word & mask;
             if word != 0 {
                 return (Some(w * 64 + word.trailing_zeros() as usize), examined);
             }
         }
         (None, examined)
     }
+}
+
+/// The mask of `classes` (each below 64, the most classes a scenario has).
+fn class_mask(classes: &[usize]) -> u64 {
+    classes.iter().fold(0, |m, &c| m | 1 << c)
 }
 
 #[cfg(test)]
@@ -119,6 +134,7 @@ mod tests {
             let idx = TableIndex::new(&owners, 6);
             let start = start % owners.len();
             prop_assert_eq!(idx.next_owned_by(&active, start).0, linear(&owners, &active, start));
+            prop_assert_eq!(idx.next_owned_by_any(u64::from(active_mask), start), idx.next_owned_by(&active, start));
         }
     }
 }

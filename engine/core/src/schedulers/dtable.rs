@@ -35,8 +35,9 @@ pub struct DTableConfig {
 /// The DTable arbiter state.
 #[derive(Clone, Debug)]
 pub struct DTable {
-    /// (class, weight in credits) per entry.
-    entries: Vec<(usize, i64)>,
+    /// Weight in credits per entry (whose class the index knows: one array of four bytes
+    /// an entry, which each table step reads once).
+    weights: Vec<u32>,
     index: TableIndex,
     /// Deficit counter per class, in credits.
     deficit: Vec<i64>,
@@ -66,15 +67,11 @@ impl DTable {
     /// A DTable over `classes` classes with the given table (validated: non-empty, class
     /// indices in range, weights at least the class MTU).
     pub fn new(table: &[TableEntry], classes: usize) -> DTable {
-        let entries: Vec<(usize, i64)> = table
-            .iter()
-            .map(|e| (e.class as usize, i64::from(e.weight)))
-            .collect();
-        let owners: Vec<usize> = entries.iter().map(|e| e.0).collect();
+        let owners: Vec<usize> = table.iter().map(|e| e.class as usize).collect();
         DTable {
             index: TableIndex::new(&owners, classes),
-            current: entries.len().saturating_sub(1),
-            entries,
+            current: table.len().saturating_sub(1),
+            weights: table.iter().map(|e| e.weight).collect(),
             deficit: vec![0; classes],
             accumulated: 0,
             selected: None,
@@ -95,19 +92,20 @@ impl DTable {
     /// Moves to the next entry after the current one whose class is active. Returns false
     /// when no class is active.
     fn advance_entry<P: PortView + ?Sized>(&mut self, port: &P) -> bool {
-        let n = self.entries.len();
-        let (found, words) = self
-            .index
-            .next_owned_by_any(port.active_mask(), self.current + 1);
+        let n = self.weights.len();
+        let active = port.active_mask();
+        let (found, words) = self.index.next_owned_by_any(active, self.current + 1);
         self.cost.bitmap_words += words;
         let Some(entry) = found else {
             return false;
         };
+        let Some(class) = self.index.owner_among(active, entry) else {
+            return false;
+        };
         self.cost.entries_visited += ((entry + n - self.current - 1) % n + 1) as u64;
         self.current = entry;
-        let (class, weight) = self.entries[entry];
         self.selected = Some(class);
-        self.accumulated = self.deficit[class] + weight;
+        self.accumulated = self.deficit[class] + i64::from(self.weights[entry]);
         true
     }
 }

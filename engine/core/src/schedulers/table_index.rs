@@ -82,6 +82,23 @@ impl TableIndex {
     }
 }
 
+impl TableIndex {
+    /// The class among `classes` (a mask) that owns entry `entry`, if any: the table
+    /// need not be read to know whose entry [`TableIndex::next_owned_by_any`] found.
+    pub fn owner_among(&self, classes: u64, entry: usize) -> Option<usize> {
+        let (w, bit) = (entry / 64, 1u64 << (entry % 64));
+        let mut rest = classes;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            if self.bits.get(c * self.words + w).is_some_and(|word| word & bit != 0) {
+                return Some(c);
+            }
+            rest &= rest - 1;
+        }
+        None
+    }
+}
+
 /// The mask of `classes` (each below 64, the most classes a scenario has).
 fn class_mask(classes: &[usize]) -> u64 {
     classes.iter().fold(0, |m, &c| m | 1 << c)
@@ -134,7 +151,14 @@ mod tests {
             let idx = TableIndex::new(&owners, 6);
             let start = start % owners.len();
             prop_assert_eq!(idx.next_owned_by(&active, start).0, linear(&owners, &active, start));
-            prop_assert_eq!(idx.next_owned_by_any(u64::from(active_mask), start), idx.next_owned_by(&active, start));
+            let found = idx.next_owned_by_any(u64::from(active_mask), start);
+            prop_assert_eq!(found, idx.next_owned_by(&active, start));
+            if let (Some(entry), _) = found {
+                prop_assert_eq!(idx.owner_among(u64::from(active_mask), entry), Some(owners[entry]));
+            }
+            for (entry, &owner) in owners.iter().enumerate() {
+                prop_assert_eq!(idx.owner_among(u64::from(active_mask), entry), (active_mask & (1 << owner) != 0).then_some(owner));
+            }
         }
     }
 }

@@ -251,7 +251,10 @@ impl<E> EventQueue<E> {
     fn next_on_wheel(&self) -> Option<(usize, u64)> {
         let here = (self.cur & self.mask) as usize;
         let i = self.next_occupied((here + 1) & self.mask as usize)?;
-        Some((i, self.cur + ((i as u64).wrapping_sub(here as u64) & self.mask)))
+        Some((
+            i,
+            self.cur + ((i as u64).wrapping_sub(here as u64) & self.mask),
+        ))
     }
 
     /// The next non-empty slot after the current one (absolute number) and its earliest

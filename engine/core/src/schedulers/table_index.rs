@@ -90,7 +90,11 @@ impl TableIndex {
         let mut rest = classes;
         while rest != 0 {
             let c = rest.trailing_zeros() as usize;
-            if self.bits.get(c * self.words + w).is_some_and(|word| word & bit != 0) {
+            if self
+                .bits
+                .get(c * self.words + w)
+                .is_some_and(|word| word & bit != 0)
+            {
                 return Some(c);
             }
             rest &= rest - 1;

@@ -134,7 +134,7 @@ pub enum LinkEnd {
 #[repr(align(64))]
 pub struct OutputPort {
     /// FIFO queues of packet handles: queue `sl * R + r` for SL `sl`, routing lane `r`.
-    pub queues: Vec<VecDeque<u32>>,
+    queues: QueueSet,
     /// Free credits per lane of the buffer at the other end of the link.
     pub credits: LaneCredits,
     /// Per queue, the lane (credit pool) its packets use.
@@ -162,7 +162,7 @@ impl OutputPort {
         scheduler: AnyScheduler,
     ) -> OutputPort {
         OutputPort {
-            queues: vec![VecDeque::new(); lane_of_queue.len()],
+            queues: QueueSet::new(lane_of_queue.len()),
             credits,
             lane_of_queue,
             routing_lanes: routing_lanes.max(1),
@@ -189,7 +189,8 @@ impl OutputPort {
 
     /// Queues packet `h` (in `pool`) on `queue` and tells the scheduler (about its SL).
     pub fn enqueue(&mut self, now: SimTime, queue: usize, h: u32, pool: &PacketPool) {
-        self.queues[queue].push_back(h);
+        let queues = self.queues.as_mut_slice();
+        queues[queue].push_back(h);
         let bytes = pool.get(h).bytes;
         // One routing lane (the common case) needs no division.
         let sl = match self.routing_lanes {
@@ -197,7 +198,7 @@ impl OutputPort {
             r => queue / usize::from(r),
         };
         let view = PortQueues {
-            queues: &mut self.queues,
+            queues,
             credits: &mut self.credits,
             lane_of_queue: &self.lane_of_queue,
             routing_lanes: usize::from(self.routing_lanes),
@@ -216,7 +217,7 @@ impl OutputPort {
         audit: &mut SendAudit,
     ) -> Option<(usize, u32)> {
         let mut view = PortQueues {
-            queues: &mut self.queues,
+            queues: self.queues.as_mut_slice(),
             credits: &mut self.credits,
             lane_of_queue: &self.lane_of_queue,
             routing_lanes: usize::from(self.routing_lanes),
@@ -224,6 +225,35 @@ impl OutputPort {
             taken: None,
         };
         send_one(now, &mut self.scheduler, &mut view, audit).map(|(_, item)| item)
+    }
+}
+
+/// An output port's queues: one queue (a port with one SL and one lane, as most of a
+/// large network's) held in the port itself, so that reaching it reads no other block;
+/// several in a vector of their own.
+#[derive(Clone, Debug)]
+enum QueueSet {
+    One(VecDeque<u32>),
+    Many(Vec<VecDeque<u32>>),
+}
+
+impl QueueSet {
+    /// `n` empty queues.
+    fn new(n: usize) -> QueueSet {
+        if n == 1 {
+            QueueSet::One(VecDeque::new())
+        } else {
+            QueueSet::Many(vec![VecDeque::new(); n])
+        }
+    }
+
+    /// The queues, in order.
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [VecDeque<u32>] {
+        match self {
+            QueueSet::One(q) => std::slice::from_mut(q),
+            QueueSet::Many(v) => v,
+        }
     }
 }
 

@@ -166,3 +166,16 @@ fn pool_prefetch_takes_any_handle_and_changes_nothing() {
     }
     assert_eq!((pool.len(), pool.get(a).id), (1, 1));
 }
+
+#[test]
+fn a_port_holds_one_queue_itself_and_several_apart() {
+    for n in 0..4 {
+        let mut set = QueueSet::new(n);
+        assert_eq!(set.as_mut_slice().len(), n);
+        assert_eq!(matches!(set, QueueSet::One(_)), n == 1);
+        if n > 0 {
+            set.as_mut_slice()[n - 1].push_back(7);
+            assert_eq!(set.as_mut_slice()[n - 1].front(), Some(&7));
+        }
+    }
+}

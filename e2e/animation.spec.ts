@@ -219,7 +219,14 @@ for (const { kind, open, select } of KINDS) {
   test(`animates ${kind}: pointer, counters and tags follow the trace`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 1000 });
     await openApp(page, open);
-    if (select) await page.getByLabel('Scheduler kind').selectOption(select);
+    if (select) {
+      const kindSelect = page.getByLabel('Scheduler kind');
+      await kindSelect.selectOption(select);
+      // The switch lands when the engine answers (the select is busy until then): the
+      // animation traces the scheduler in force, so wait for the new kind to be it.
+      await expect(kindSelect).toHaveAttribute('aria-busy', 'false');
+      await expect(kindSelect).toHaveValue(select);
+    }
     await openAnimation(page);
     const trace = (await downloadTrace(page)) as Trace & {
       decisions: { registers: Registers & { finish_tags?: (number | null)[]; start_tags?: (number | null)[] } }[];

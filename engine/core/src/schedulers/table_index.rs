@@ -66,41 +66,37 @@ impl TableIndex {
                 !0u64
             };
             examined += 1;
-            let mut word = 0;
-            let mut classes = active;
-            while classes != 0 {
-                let c = classes.trailing_zeros() as usize;
-                word |= self.bits[c * self.words + w];
-                classes &= classes - 1;
-            }
-            let word = word & mask;
+            let word =
+                classes_in(active).fold(0, |acc, c| acc | self.bits[c * self.words + w]) & mask;
             if word != 0 {
                 return (Some(w * 64 + word.trailing_zeros() as usize), examined);
             }
         }
         (None, examined)
     }
-}
 
-impl TableIndex {
     /// The class among `classes` (a mask) that owns entry `entry`, if any: the table
     /// need not be read to know whose entry [`TableIndex::next_owned_by_any`] found.
     pub fn owner_among(&self, classes: u64, entry: usize) -> Option<usize> {
         let (w, bit) = (entry / 64, 1u64 << (entry % 64));
-        let mut rest = classes;
-        while rest != 0 {
-            let c = rest.trailing_zeros() as usize;
-            if self
-                .bits
+        classes_in(classes).find(|&c| {
+            self.bits
                 .get(c * self.words + w)
                 .is_some_and(|word| word & bit != 0)
-            {
-                return Some(c);
-            }
-            rest &= rest - 1;
-        }
-        None
+        })
     }
+}
+
+/// The classes of mask `classes`, in increasing order.
+fn classes_in(classes: u64) -> impl Iterator<Item = usize> {
+    let mut rest = classes;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c
+        })
+    })
 }
 
 /// The mask of `classes` (each below 64, the most classes a scenario has).

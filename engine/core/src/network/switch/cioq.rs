@@ -243,10 +243,9 @@ impl CioqSwitch {
 
     /// [`CioqSwitch::enqueue`] of a packet of `credits` credits.
     fn enqueue_credits(&mut self, input: u32, output: u32, queue: u16, h: u32, credits: u32) {
-        let pair = (input * self.ports + output) as usize;
+        let (pair, q) = self.voq_of(input, output, u32::from(queue));
         let item = u64::from(credits) << 32 | u64::from(h);
-        self.voq
-            .push_back(pair * self.queues as usize + usize::from(queue), item);
+        self.voq.push_back(q, item);
         self.pairs[pair].queues |= 1 << queue;
         self.outputs[output as usize].requests |= 1 << input;
         self.requested |= 1 << output;
@@ -307,8 +306,7 @@ impl CioqSwitch {
         h: u32,
         pool: &PacketPool,
     ) -> Option<Grant> {
-        let pair = (input * self.ports + output) as usize;
-        let q = pair * self.queues as usize + usize::from(queue);
+        let (_, q) = self.voq_of(input, output, u32::from(queue));
         let was_empty = self.voq.is_empty(q);
         let credits = pool.get(h).credits;
         self.enqueue_credits(input, output, queue, h, credits);
@@ -403,8 +401,7 @@ impl CioqSwitch {
     #[inline]
     fn take(&mut self, input: u32, output: u32, queue: u32) -> Option<Grant> {
         let p = self.ports;
-        let pair = (input * p + output) as usize;
-        let q = pair * self.queues as usize + queue as usize;
+        let (pair, q) = self.voq_of(input, output, queue);
         let item = self.voq.pop_front(q)?;
         let (h, credits) = (item as u32, (item >> 32) as u32);
         if self.voq.is_empty(q) {
@@ -430,6 +427,14 @@ impl CioqSwitch {
             queue: queue as u16,
             packet: h,
         })
+    }
+
+    /// The (`input`, `output`) pair's index and the index of its VOQ of output queue
+    /// `queue`.
+    #[inline]
+    fn voq_of(&self, input: u32, output: u32, queue: u32) -> (usize, usize) {
+        let pair = (input * self.ports + output) as usize;
+        (pair, pair * self.queues as usize + queue as usize)
     }
 
     /// Index in `output_room` of the lane of `output`'s queue `queue`.
@@ -468,8 +473,7 @@ impl CioqSwitch {
     /// The packet at the head of VOQ (`input`, `output`, `queue`), if any.
     #[inline]
     pub fn front_packet(&self, input: u32, output: u32, queue: u16) -> Option<u32> {
-        let pair = (input * self.ports + output) as usize;
-        let q = pair * self.queues as usize + usize::from(queue);
+        let (_, q) = self.voq_of(input, output, u32::from(queue));
         self.voq.front(q).map(|item| item as u32)
     }
 

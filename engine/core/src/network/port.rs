@@ -135,6 +135,9 @@ pub enum LinkEnd {
 pub struct OutputPort {
     /// FIFO queues of packet handles: queue `sl * R + r` for SL `sl`, routing lane `r`.
     queues: QueueSet,
+    /// Bit `sl` set when some queue of SL `sl` holds a packet: the active classes are
+    /// found among these without reading the empty queues.
+    nonempty: u64,
     /// Free credits per lane of the buffer at the other end of the link.
     pub credits: LaneCredits,
     /// Per queue, the lane (credit pool) its packets use.
@@ -163,6 +166,7 @@ impl OutputPort {
     ) -> OutputPort {
         OutputPort {
             queues: QueueSet::new(lane_of_queue.len()),
+            nonempty: 0,
             credits,
             lane_of_queue,
             routing_lanes: routing_lanes.max(1),
@@ -197,8 +201,10 @@ impl OutputPort {
             1 => queue,
             r => queue / usize::from(r),
         };
+        self.nonempty |= 1 << sl;
         let view = PortQueues {
             queues,
+            nonempty: &mut self.nonempty,
             credits: &mut self.credits,
             lane_of_queue: &self.lane_of_queue,
             routing_lanes: usize::from(self.routing_lanes),
@@ -218,6 +224,7 @@ impl OutputPort {
     ) -> Option<(usize, u32)> {
         let mut view = PortQueues {
             queues: self.queues.as_mut_slice(),
+            nonempty: &mut self.nonempty,
             credits: &mut self.credits,
             lane_of_queue: &self.lane_of_queue,
             routing_lanes: usize::from(self.routing_lanes),
@@ -262,6 +269,8 @@ impl QueueSet {
 /// changes.
 struct PortQueues<'a> {
     queues: &'a mut [VecDeque<u32>],
+    /// The port's [`OutputPort::nonempty`], kept as the queues are popped.
+    nonempty: &'a mut u64,
     credits: &'a mut LaneCredits,
     lane_of_queue: &'a [u16],
     routing_lanes: usize,
@@ -271,6 +280,21 @@ struct PortQueues<'a> {
 }
 
 impl PortQueues<'_> {
+    /// Pops the head of queue `q` (of SL `sl`), clearing the SL's bit of `nonempty` when
+    /// it leaves all of the SL's queues empty.
+    #[inline]
+    fn pop_queue(&mut self, sl: usize, q: usize) -> Option<u32> {
+        let h = self.queues[q].pop_front();
+        if self.queues[q].is_empty() {
+            let first = sl * self.routing_lanes;
+            let lanes = &self.queues[first..first + self.routing_lanes];
+            if self.routing_lanes == 1 || lanes.iter().all(VecDeque::is_empty) {
+                *self.nonempty &= !(1 << sl);
+            }
+        }
+        h
+    }
+
     /// The queue of SL `sl` that sends next: with one routing lane, the SL's queue; with
     /// several, the one whose head fits its lane's credits (the oldest such head), else
     /// the one with the oldest head.
@@ -341,6 +365,20 @@ impl PortView for PortQueues<'_> {
             self.pool.get(h).credits <= self.credits.free(usize::from(self.lane_of_queue[q]))
         })
     }
+
+    /// As the default, asking only the SLs with a packet queued.
+    fn active_mask(&self) -> u64 {
+        let mut mask = 0;
+        let mut queued = *self.nonempty;
+        while queued != 0 {
+            let class = queued.trailing_zeros() as usize;
+            queued &= queued - 1;
+            if self.is_active(class) {
+                mask |= 1 << class;
+            }
+        }
+        mask
+    }
 }
 
 impl SendPort for PortQueues<'_> {
@@ -368,7 +406,7 @@ impl SendPort for PortQueues<'_> {
         if !self.credits.consume(lane, self.pool.get(h).credits) {
             return Err(SendFault::NoCredits);
         }
-        self.queues[q].pop_front();
+        self.pop_queue(class, q);
         // The packet behind the new head is read when the new head has gone: start
         // fetching it now.
         if let Some(&next) = self.queues[q].get(1) {
@@ -384,7 +422,7 @@ impl SendPort for PortQueues<'_> {
             Some((sl, q)) if sl == class => q,
             _ => self.queue_of(class),
         };
-        self.queues[q].pop_front().map(|h| (q, h))
+        self.pop_queue(class, q).map(|h| (q, h))
     }
 }
 

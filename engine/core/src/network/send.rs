@@ -66,7 +66,8 @@ pub fn send_one<S: Scheduler, P: SendPort>(
     audit: &mut SendAudit,
 ) -> Option<(usize, P::Item)> {
     let Some(class) = scheduler.select_in(now, &*port) else {
-        if (0..port.class_count()).any(|c| port.is_active(c)) {
+        // The port's own answer (its active classes), not the scheduler's.
+        if port.active_mask() != 0 {
             audit.idle_with_active_class += 1;
         }
         return None;

@@ -25,6 +25,7 @@ fn packet(id: u64) -> NetPacket {
 #[derive(Clone)]
 struct Rig {
     queues: Vec<VecDeque<u32>>,
+    nonempty: u64,
     credits: LaneCredits,
     lane_of_queue: Vec<u16>,
     pool: PacketPool,
@@ -52,6 +53,7 @@ fn rig(queues_n: usize, shared: bool, taken: &[u32], packets: Vec<(usize, u32)>)
     }
     Rig {
         queues,
+        nonempty: 0,
         credits,
         lane_of_queue,
         pool,
@@ -61,8 +63,10 @@ fn rig(queues_n: usize, shared: bool, taken: &[u32], packets: Vec<(usize, u32)>)
 impl Rig {
     /// The port's own view of the rig, `routing_lanes` queues per SL.
     fn view(&mut self, routing_lanes: usize) -> PortQueues<'_> {
+        self.nonempty = queued_sls(&self.queues, routing_lanes);
         PortQueues {
             queues: &mut self.queues,
+            nonempty: &mut self.nonempty,
             credits: &mut self.credits,
             lane_of_queue: &self.lane_of_queue,
             routing_lanes,
@@ -70,6 +74,16 @@ impl Rig {
             taken: None,
         }
     }
+}
+
+/// The SLs with a packet in any of their `routing_lanes` queues, as a mask (what the
+/// port's `nonempty` must be).
+fn queued_sls(queues: &[VecDeque<u32>], routing_lanes: usize) -> u64 {
+    queues
+        .chunks(routing_lanes)
+        .enumerate()
+        .filter(|(_, lanes)| lanes.iter().any(|q| !q.is_empty()))
+        .fold(0, |m, (sl, _)| m | 1 << sl)
 }
 
 /// A port view that answers by the traits' defaults: `is_active` (and so
@@ -137,6 +151,10 @@ proptest::proptest! {
             let a = mine.send_head(class);
             let b = ByDefault(&mut by_default).send_head(class);
             proptest::prop_assert_eq!(a, b);
+            // The SLs with packets are kept as the queues empty, and the active ones
+            // are found among them as the default finds them among all.
+            proptest::prop_assert_eq!(*mine.nonempty, queued_sls(mine.queues, routing_lanes));
+            proptest::prop_assert_eq!(mine.active_mask(), ByDefault(&mine).active_mask());
         }
         proptest::prop_assert_eq!(&*mine.queues, &*by_default.queues);
         proptest::prop_assert_eq!(&*mine.credits, &*by_default.credits);

@@ -17,6 +17,19 @@ fn equal_times_pop_in_insertion_order() {
 }
 
 #[test]
+fn the_upcoming_event_is_the_next_to_pop() {
+    let mut q = EventQueue::new();
+    assert_eq!(q.upcoming(), None);
+    for (t, e) in [(30, 'c'), (10, 'a'), (20, 'b')] {
+        q.schedule(SimTime(t), e);
+    }
+    assert_eq!(q.pop_until(SimTime(u64::MAX)), Some((SimTime(10), 'a')));
+    assert_eq!(q.upcoming(), Some(&'b'));
+    assert_eq!(q.pop_until(SimTime(u64::MAX)), Some((SimTime(20), 'b')));
+    assert_eq!(q.upcoming(), Some(&'c'));
+}
+
+#[test]
 fn pop_until_respects_limit_and_clock() {
     let mut q = EventQueue::new();
     q.schedule(SimTime(10), 1);
@@ -55,6 +68,17 @@ proptest! {
                 prop_assert_eq!(got, want, "op {}", i);
                 prop_assert_eq!(q.peek_time(), model.keys().next().map(|&(t, _)| SimTime(t)));
                 prop_assert_eq!(q.len(), model.len());
+                // The upcoming event is pending, and only events at the clock's own
+                // time pop before it.
+                if let Some(&e) = q.upcoming() {
+                    let before: Vec<u64> = model
+                        .iter()
+                        .take_while(|&(_, &v)| v != e)
+                        .map(|(&(t, _), _)| t)
+                        .collect();
+                    prop_assert!(before.len() < model.len(), "op {}: upcoming not pending", i);
+                    prop_assert!(before.iter().all(|&t| t == q.now().0), "op {}", i);
+                }
             } else {
                 let at = t.max(q.now().0);
                 q.schedule(SimTime(t), seq);

@@ -247,8 +247,21 @@ impl NetworkSim {
             names: net.classes.iter().map(|c| c.name.clone()).collect(),
             messages: super::Messages::new(net.classes.iter().map(|c| c.mtu_bytes).collect()),
             flits: net.flit_bytes.map(|f| super::Flits::new(f, classes)),
+            warm_events: warms_events(total_ports),
         })
     }
+}
+
+/// Bytes of output ports from which the fabric starts fetching each event's state one
+/// event ahead: a core's second-level cache on the machines measured (1 MiB). Below it
+/// (64 end points, R2) the state is still cached when its event comes and the hint only
+/// costs (R2 at 30 ms: 1.04); at 1 024 end points (2 MB of ports) it saved a tenth
+/// (`docs/performance.md`, twelfth stop).
+const WARM_FROM_PORT_BYTES: usize = 1 << 20;
+
+/// Whether a network of `ports` global ports warms its events ([`NetworkSim::warm`]).
+fn warms_events(ports: usize) -> bool {
+    ports * std::mem::size_of::<OutputPort>() >= WARM_FROM_PORT_BYTES
 }
 
 /// How many times the event queue halves its slots for a network of `end_points`
@@ -266,7 +279,15 @@ fn finer_slots(end_points: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::finer_slots;
+    use super::{finer_slots, warms_events};
+
+    #[test]
+    fn only_networks_of_many_ports_warm_their_events() {
+        // R2's and the shared benchmarks' 64 end points: 64 + 48 x 8 ports; 1 024 end
+        // points with 8-port switches: 1 024 + 1 280 x 8.
+        assert!(!warms_events(64 + 48 * 8));
+        assert!(warms_events(1024 + 1280 * 8));
+    }
 
     #[test]
     fn slots_get_finer_with_the_end_points() {

@@ -145,6 +145,10 @@ pub struct NetworkSim {
     /// Kind of the schedulers whose work is reported: the switches' when there are
     /// switches, else the interfaces'.
     reported_scheduler: &'static str,
+    /// Whether to start fetching each event's state one event ahead ([`NetworkSim::warm`]):
+    /// only in networks whose ports alone outgrow a core's second-level cache, where
+    /// that state has left the caches by the time its event comes (see `build.rs`).
+    warm_events: bool,
     /// Messages of the classes with an MTU (split into packets, latency to the last).
     messages: Messages,
     /// Flits per class, when the scenario gives a flit size.
@@ -158,6 +162,11 @@ impl NetworkSim {
             let Some((now, event)) = self.events.pop_until(self.window.end) else {
                 return true;
             };
+            if self.warm_events {
+                if let Some(&next) = self.events.upcoming() {
+                    self.warm(next);
+                }
+            }
             match event {
                 Event::Generate { host, class } => self.generate(now, host, class),
                 Event::HeaderCrossed { port, packet } => self.header_crossed(now, port, packet),
@@ -181,6 +190,24 @@ impl NetworkSim {
             }
         }
         self.is_done()
+    }
+
+    /// Starts fetching what `event` will read first ([`crate::cache_hint`]): it is
+    /// the next to be handled, and its state may have left the cache since it was
+    /// scheduled.
+    #[inline]
+    fn warm(&self, event: Event) {
+        match event {
+            Event::HeaderCrossed { packet, .. } | Event::Deliver { packet, .. } => {
+                self.pool.prefetch(packet);
+            }
+            Event::LinkDone { port, .. } | Event::Credit { port, .. } => {
+                if let Some(p) = self.ports.get(port as usize) {
+                    crate::cache_hint::prefetch(p);
+                }
+            }
+            Event::Generate { .. } | Event::Switch { .. } => {}
+        }
     }
 
     /// Whether every event up to the end of the run has been processed.

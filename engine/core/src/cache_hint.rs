@@ -9,6 +9,10 @@
 //! without it (WebAssembly has no prefetch) the hint does nothing: a plain load there
 //! measured no gain (R2 at 30 ms, eleventh stop in `docs/performance.md`).
 
+/// Whether [`prefetch`] does anything on this target (work done only to give a hint can
+/// be skipped where it does not).
+pub const AVAILABLE: bool = cfg!(target_arch = "x86_64");
+
 /// Starts bringing the cache line holding the start of `value` into the first-level data
 /// cache.
 #[inline(always)]

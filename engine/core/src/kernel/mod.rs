@@ -111,7 +111,20 @@ const INDEX_BITS: u32 = 32;
 #[inline]
 fn pop_key(at: u64, index: usize, bits: u32) -> u64 {
     debug_assert!(index < 1 << INDEX_BITS, "slot of more than 2^32 events");
-    (at & ((1 << bits) - 1)) << INDEX_BITS | index as u64
+    (at & in_slot(bits)) << INDEX_BITS | index as u64
+}
+
+/// The event's index in its slot, from its pop-order key ([`pop_key`]).
+#[inline]
+fn index_of(key: u64) -> usize {
+    (key & ((1 << INDEX_BITS) - 1)) as usize
+}
+
+/// The bits of a time below its slot number, for slots of `bits` bits: its offset in
+/// its slot.
+#[inline]
+fn in_slot(bits: u32) -> u64 {
+    (1 << bits) - 1
 }
 
 /// Fills `order` with the pop-order keys of `slot` (held in insertion order, slots of
@@ -283,8 +296,7 @@ impl<E> EventQueue<E> {
     pub fn upcoming(&self) -> Option<&E> {
         let key = *self.current.last()?;
         let slot = &self.slots[(self.cur & self.mask) as usize];
-        slot.get((key & ((1 << INDEX_BITS) - 1)) as usize)
-            .map(|s| &s.event)
+        slot.get(index_of(key)).map(|s| &s.event)
     }
 
     /// Time of the earliest pending event.
@@ -326,7 +338,7 @@ impl<E> EventQueue<E> {
                 }
                 let key = self.current.pop()?;
                 let i = (self.cur & self.mask) as usize;
-                let event = self.slots[i][(key & ((1 << INDEX_BITS) - 1)) as usize].event;
+                let event = self.slots[i][index_of(key)].event;
                 if self.current.is_empty() {
                     self.slots[i].clear();
                     self.clear(i);
@@ -355,7 +367,7 @@ impl<E> EventQueue<E> {
             Some((i, abs)) => {
                 // A slot that ends by `limit` (the common case: the limit is the run's
                 // end) needs no scan for its earliest time: `enter` sorts it anyway.
-                if (abs << self.bits | ((1 << self.bits) - 1)) > limit.0
+                if (abs << self.bits | in_slot(self.bits)) > limit.0
                     && self.slots[i].iter().all(|s| s.at > limit.0)
                 {
                     return false;

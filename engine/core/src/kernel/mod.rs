@@ -201,11 +201,17 @@ impl<E> EventQueue<E> {
         }
     }
 
+    /// The index in `slots` of absolute slot `abs`.
+    #[inline(always)]
+    fn wheel_index(&self, abs: u64) -> usize {
+        (abs & self.mask) as usize
+    }
+
     /// Appends `s` to the wheel's slot of absolute number `abs` (at most a horizon ahead).
     #[inline(always)]
     fn push_to_slot(&mut self, abs: u64, s: Scheduled<E>) {
         self.len += 1;
-        let i = (abs & self.mask) as usize;
+        let i = self.wheel_index(abs);
         self.slots[i].push(s);
         self.words[i / 64] |= 1 << (i % 64);
         self.summary |= 1 << (i / 64);
@@ -231,7 +237,7 @@ impl<E> EventQueue<E> {
         }
         if abs == self.cur {
             // After every key of an event at or before `at` (keys are unique).
-            let slot = &self.slots[(abs & self.mask) as usize];
+            let slot = &self.slots[self.wheel_index(abs)];
             let key = pop_key(at, slot.len(), self.bits);
             let place = self.current.partition_point(|&k| k > key);
             self.current.insert(place, key);
@@ -262,7 +268,7 @@ impl<E> EventQueue<E> {
     /// The wheel's next non-empty slot after the current one: its index and its
     /// absolute number.
     fn next_on_wheel(&self) -> Option<(usize, u64)> {
-        let here = (self.cur & self.mask) as usize;
+        let here = self.wheel_index(self.cur);
         let i = self.next_occupied((here + 1) & self.mask as usize)?;
         Some((
             i,
@@ -295,7 +301,7 @@ impl<E> EventQueue<E> {
     #[inline]
     pub fn upcoming(&self) -> Option<&E> {
         let key = *self.current.last()?;
-        let slot = &self.slots[(self.cur & self.mask) as usize];
+        let slot = &self.slots[self.wheel_index(self.cur)];
         slot.get(index_of(key)).map(|s| &s.event)
     }
 
@@ -337,7 +343,7 @@ impl<E> EventQueue<E> {
                     return None;
                 }
                 let key = self.current.pop()?;
-                let i = (self.cur & self.mask) as usize;
+                let i = self.wheel_index(self.cur);
                 let event = self.slots[i][index_of(key)].event;
                 if self.current.is_empty() {
                     self.slots[i].clear();
@@ -404,14 +410,14 @@ impl<E> EventQueue<E> {
             let Some(s) = self.overflow.pop_until(t) else {
                 break;
             };
-            let i = ((s.at >> self.bits) & self.mask) as usize;
+            let i = self.wheel_index(s.at >> self.bits);
             self.slots[i].push(s);
             self.words[i / 64] |= 1 << (i % 64);
             self.summary |= 1 << (i / 64);
             self.overflow_min = self.overflow.peek_time();
         }
         sort_keys(
-            &self.slots[(abs & self.mask) as usize],
+            &self.slots[self.wheel_index(abs)],
             &mut self.current,
             self.bits,
         );

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::lanes::LaneCredits;
 use super::send::{SendAudit, SendFault, SendPort, send_one};
-use crate::schedulers::{AnyScheduler, Head, PortView, Scheduler};
+use crate::schedulers::{AnyScheduler, Head, PortView, Scheduler, classes_in};
 use crate::time::{Duration, SimTime};
 
 /// A packet travelling through a network.
@@ -368,16 +368,9 @@ impl PortView for PortQueues<'_> {
 
     /// As the default, asking only the SLs with a packet queued.
     fn active_mask(&self) -> u64 {
-        let mut mask = 0;
-        let mut queued = *self.nonempty;
-        while queued != 0 {
-            let class = queued.trailing_zeros() as usize;
-            queued &= queued - 1;
-            if self.is_active(class) {
-                mask |= 1 << class;
-            }
-        }
-        mask
+        classes_in(*self.nonempty)
+            .filter(|&c| self.is_active(c))
+            .fold(0, |m, c| m | 1 << c)
     }
 }
 

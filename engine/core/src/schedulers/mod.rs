@@ -24,6 +24,7 @@ pub use rules::{MAX_DTABLE_WEIGHT, MAX_TABLE_ENTRIES};
 pub(crate) use spec::SchedulerSpec;
 pub use table_entry::TableEntry;
 pub use table_index::TableIndex;
+pub(crate) use table_index::classes_in;
 pub use table_layout::TraceTableEntry;
 
 use schemars::JsonSchema;

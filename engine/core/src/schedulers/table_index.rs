@@ -88,7 +88,7 @@ impl TableIndex {
 }
 
 /// The classes of mask `classes`, in increasing order.
-fn classes_in(classes: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn classes_in(classes: u64) -> impl Iterator<Item = usize> {
     let mut rest = classes;
     std::iter::from_fn(move || {
         (rest != 0).then(|| {

@@ -197,3 +197,11 @@ fn a_port_holds_one_queue_itself_and_several_apart() {
         }
     }
 }
+
+/// A packet fills one cache line exactly (its alignment), so the pool's packets never
+/// straddle two.
+#[test]
+fn a_packet_is_one_cache_line() {
+    assert_eq!(std::mem::size_of::<NetPacket>(), 64);
+    assert_eq!(std::mem::align_of::<NetPacket>(), 64);
+}

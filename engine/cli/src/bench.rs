@@ -2,7 +2,8 @@
 //! reporting events/s, packet-hops/s, ns per event and peak memory (see
 //! docs/performance.md for the figures and how to compare two builds).
 //!
-//! The scenarios are compiled in: the link lab's default preset, the R2 preset (10 ms),
+//! The scenarios are compiled in: the link lab's default preset, the R2 preset (10 ms;
+//! and 100 ms at the R2 study's lowest load point, 0.76, and at the preset's, 0.996),
 //! the 64-end-point uniform scenarios shared with BookSim2 (loads 0.5 and 0.75), the
 //! scale scenarios (MINs of 1 024 and 4 096 end points) and R3's largest network (the
 //! 8x8x8 torus preset, 2 048 end points, InfiniBand-like switches, 20 µs). Timing is the CPU time of this
@@ -22,6 +23,12 @@ struct Case {
     name: &'static str,
     what: &'static str,
     json: &'static str,
+    /// The total offered load to run at instead of the scenario's (as `qoslab run
+    /// --load`), if any.
+    load: Option<f64>,
+    /// The simulated time instead of the scenario's, µs (as `qoslab run --duration-ms`:
+    /// the warm-up keeps its share), if any.
+    duration_us: Option<u64>,
 }
 
 const CASES: &[Case] = &[
@@ -29,41 +36,71 @@ const CASES: &[Case] = &[
         name: "link-lab",
         what: "link lab default preset, 4 classes, DTable, 2 s",
         json: include_str!("../../../public/presets/default.json"),
+        load: None,
+        duration_us: None,
     },
     Case {
         name: "r2",
         what: "R2 multimedia DTable, 64 end points, 7 classes, 10 ms",
         json: include_str!("../../../public/presets/r2-multimedia-dtable.json"),
+        load: None,
+        duration_us: None,
+    },
+    Case {
+        name: "r2-100ms-0.76",
+        what: "R2 at the study's lowest load point, 0.76, 100 ms",
+        json: include_str!("../../../public/presets/r2-multimedia-dtable.json"),
+        load: Some(0.76),
+        duration_us: Some(100_000),
+    },
+    Case {
+        name: "r2-100ms-0.996",
+        what: "R2 at the preset's load, 0.996, 100 ms",
+        json: include_str!("../../../public/presets/r2-multimedia-dtable.json"),
+        load: None,
+        duration_us: Some(100_000),
     },
     Case {
         name: "min64-0.5",
         what: "MIN 64 end points, uniform 64 B, load 0.5, 60 000 packet times",
         json: include_str!("../bench/min64-u64-L050.json"),
+        load: None,
+        duration_us: None,
     },
     Case {
         name: "min64-0.75",
         what: "MIN 64 end points, uniform 64 B, load 0.75, 60 000 packet times",
         json: include_str!("../bench/min64-u64-L075.json"),
+        load: None,
+        duration_us: None,
     },
     Case {
         name: "ib-tree64",
         what: "4-ary 3-tree, InfiniBand-like switches, 3 VLs, DTable, load 0.75, 1 ms",
         json: include_str!("../bench/ib-tree64.json"),
+        load: None,
+        duration_us: None,
     },
     Case {
         name: "min1024",
         what: "MIN 1 024 end points (8-port switches), load 0.5, 6 000 packet times",
         json: include_str!("../bench/scale-min1024-p8.json"),
+        load: None,
+        duration_us: None,
     },
     Case {
         name: "min4096",
         what: "MIN 4 096 end points (32-port switches), load 0.5, 6 000 packet times",
         json: include_str!("../bench/scale-min4096-p32.json"),
+        load: None,
+        duration_us: None,
     },
     Case {
         name: "r3-torus8x8x8",
         what: "R3 3D torus 8x8x8, 2 048 end points, InfiniBand-like switches, DOR, 20 µs",
         json: include_str!("../../../public/presets/r3-torus8x8x8-ib.json"),
+        load: None,
+        duration_us: None,
     },
 ];
 
@@ -109,6 +146,12 @@ fn measure(case: &Case, quick: bool) -> Result<Row, String> {
     let cpu0 = thread_cpu_ns();
     let wall0 = Instant::now();
     let mut s = scenario::parse(case.json).map_err(|e| format!("{}: {e}", case.name))?;
+    if let Some(us) = case.duration_us {
+        crate::set_duration_us(&mut s, us);
+    }
+    if let Some(load) = case.load {
+        s = qoslab_core::sweep::at_load(&s, load).map_err(|e| format!("{}: {e}", case.name))?;
+    }
     if quick {
         // A tenth of the run (keeping the warm-up's share), for a smoke test.
         s.duration_us = (s.duration_us / 10).max(2);
@@ -157,7 +200,7 @@ pub fn bench(only: &[String], json: bool, quick: bool) -> ExitCode {
     let mut rows = Vec::new();
     if !json {
         println!(
-            "{:<11} {:>12} {:>11} {:>8} {:>10} {:>12} {:>9} {:>9}",
+            "{:<14} {:>12} {:>11} {:>8} {:>10} {:>12} {:>9} {:>9}",
             "scenario",
             "events",
             "hops",
@@ -178,7 +221,7 @@ pub fn bench(only: &[String], json: bool, quick: bool) -> ExitCode {
                 v.map_or("-".to_string(), |x| format!("{:.prec$}", x / scale))
             };
             println!(
-                "{:<11} {:>12} {:>11} {:>8.3} {:>10.2} {:>12} {:>9.1} {:>9}",
+                "{:<14} {:>12} {:>11} {:>8.3} {:>10.2} {:>12} {:>9.1} {:>9}",
                 row.name,
                 row.events,
                 row.packet_hops.map_or("-".to_string(), |h| h.to_string()),

@@ -159,7 +159,7 @@ enum Command {
     },
     /// Print the JSON Schema of the scenario format.
     Schema,
-    /// Run the standard benchmark set (link lab, R2, the 64-end-point uniform scenarios
+    /// Run the standard benchmark set (link lab, R2 at 10 ms and at 100 ms, the 64-end-point uniform scenarios
     /// shared with BookSim2, MINs of 1 024 and 4 096 end points, R3's 8x8x8 torus of 2 048
     /// end points) and print events/s, packet-hops/s, ns per event and peak memory per
     /// scenario.
@@ -375,6 +375,13 @@ fn report_invalid(path: &Path, e: &EngineError) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// Makes `s` simulate `us` µs (at least 1), the warm-up keeping its share of the run.
+pub(crate) fn set_duration_us(s: &mut qoslab_core::Scenario, us: u64) {
+    let share = s.warmup_us as f64 / s.duration_us.max(1) as f64;
+    s.warmup_us = ((us as f64 * share).floor() as u64).min(us.saturating_sub(1));
+    s.duration_us = us;
+}
+
 fn parse_scenario(path: &Path, overrides: &Overrides) -> Result<qoslab_core::Scenario, ExitCode> {
     let text = read(path)?;
     let mut s = scenario::parse_unvalidated(&text).map_err(|e| report_invalid(path, &e))?;
@@ -390,11 +397,7 @@ fn parse_scenario(path: &Path, overrides: &Overrides) -> Result<qoslab_core::Sce
                 &format!("--duration-ms must be between 0.001 and {max_ms} ms (got {ms})"),
             ));
         }
-        let new_us = us.round() as u64;
-        // Keep the warm-up's share of the run.
-        let share = s.warmup_us as f64 / s.duration_us.max(1) as f64;
-        s.warmup_us = ((new_us as f64 * share).floor() as u64).min(new_us - 1);
-        s.duration_us = new_us;
+        set_duration_us(&mut s, us.round() as u64);
     }
     scenario::validate(&s).map_err(|e| report_invalid(path, &e))?;
     if let Some(load) = overrides.load {

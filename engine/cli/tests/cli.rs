@@ -444,6 +444,28 @@ fn bench_reports_rates_consistent_with_its_counts() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// The R2 rows of `qoslab bench` run the preset as they say: 10 ms, then 100 ms at the
+/// study's lowest load point and at the preset's load (each a tenth in the quick form).
+#[test]
+fn bench_runs_r2_at_its_duration_and_load() {
+    let out = qoslab(["bench", "--quick", "--json", "--only", "r2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["r2", "r2-100ms-0.76", "r2-100ms-0.996"]);
+    let events: Vec<u64> = rows.iter().map(|r| r["events"].as_u64().unwrap()).collect();
+    // Ten times the simulated time: about ten times the events (the connections' first
+    // packets and the warm-up make it not exactly ten).
+    assert!(events[2] > 8 * events[0], "{events:?}");
+    // The same time at a lower load: fewer events.
+    assert!(events[1] < events[2] * 9 / 10, "{events:?}");
+}
+
 /// R4 from the command line: each switch design's results carry its hardware (the spec's
 /// counts and area table), and all eight classes are reported.
 #[test]

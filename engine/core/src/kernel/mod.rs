@@ -19,7 +19,10 @@
 //! its place, except one at the clock's own time, which joins a FIFO that pops after the
 //! slot's events at that time (a large group of ties would otherwise be moved by every
 //! such insertion).
-//! A bitmap of non-empty slots (with a summary word) finds the next slot in two
+//! Only the slots holding events hold a buffer: a drained slot's buffer goes to a stack
+//! of spares that the next slot to receive an event takes, keeping its capacity (no
+//! buffer is regrown every time round the wheel, and the buffers in use stay in the
+//! cache). A bitmap of non-empty slots (with a summary word) finds the next slot in two
 //! find-first-set steps. So a pop costs no log n sift, as a binary heap's did, and an
 //! event is moved once or twice instead of about log n times.
 //!
@@ -58,20 +61,22 @@ pub const SLOTS: usize = 512;
 pub const MAX_FINER: u32 = 3;
 /// Bitmap words of the finest wheel.
 const MAX_WORDS: usize = (SLOTS << MAX_FINER) / 64;
-/// Capacity a drained slot keeps (events) with the default slots: enough for small
-/// networks (about 20 events a slot at 64 end points) never to reallocate; at 4 096 end
-/// points a slot holds about 1 500 events at its peak, and keeping that in all 512 slots
-/// held 32 MB. Finer slots keep as much less as there are more of them (the same 786 KB
-/// in all), or the 4 096 slots of 1 ns would keep 6.3 MB.
-const SLOT_KEEP: usize = 64;
 
 /// A future-event list ordered by (time, insertion order).
 #[derive(Debug)]
 pub struct EventQueue<E> {
     /// `slots[n % slots.len()]`: the events of absolute slot `n`, for `cur <= n < cur +
     /// slots.len()`, in insertion order. The current slot's events stay where they are
-    /// until it is drained ([`EventQueue::current`] gives their pop order).
+    /// until it is drained ([`EventQueue::current`] gives their pop order). An empty
+    /// slot holds no buffer (capacity 0): it takes one from `spare` for its first event
+    /// and gives it back when drained.
     slots: Vec<Vec<Scheduled<E>>>,
+    /// Empty buffers of drained slots, the most recently drained last (still in the
+    /// cache when the next slot takes it). Only the slots with events hold a buffer, so
+    /// the buffers in use are as many as the slots with events, a fraction of the wheel
+    /// (its horizon is longer than most delays), and a buffer keeps the capacity it grew
+    /// to: a slot of a large network reallocates only while the busiest visits grow.
+    spare: Vec<Vec<Scheduled<E>>>,
     /// Pop-order keys ([`pop_key`]) of the current slot's events not yet popped,
     /// descending (the next event is the last key).
     current: Vec<u64>,
@@ -152,6 +157,7 @@ impl<E> EventQueue<E> {
         let slots = SLOTS << finer;
         EventQueue {
             slots: (0..slots).map(|_| Vec::new()).collect(),
+            spare: Vec::new(),
             current: Vec::new(),
             words: [0; MAX_WORDS],
             bits: SLOT_BITS - finer,
@@ -212,7 +218,18 @@ impl<E> EventQueue<E> {
     fn push_to_slot(&mut self, abs: u64, s: Scheduled<E>) {
         self.len += 1;
         let i = self.wheel_index(abs);
-        self.slots[i].push(s);
+        self.push_at(i, s);
+    }
+
+    /// Appends `s` to `slots[i]`, giving the slot a spare buffer if it has none, and
+    /// marks it occupied.
+    #[inline(always)]
+    fn push_at(&mut self, i: usize, s: Scheduled<E>) {
+        let slot = &mut self.slots[i];
+        if slot.capacity() == 0 {
+            *slot = self.spare.pop().unwrap_or_default();
+        }
+        slot.push(s);
         self.words[i / 64] |= 1 << (i % 64);
         self.summary |= 1 << (i / 64);
     }
@@ -346,13 +363,10 @@ impl<E> EventQueue<E> {
                 let i = self.wheel_index(self.cur);
                 let event = self.slots[i][index_of(key)].event;
                 if self.current.is_empty() {
-                    self.slots[i].clear();
+                    let mut drained = std::mem::take(&mut self.slots[i]);
+                    drained.clear();
+                    self.spare.push(drained);
                     self.clear(i);
-                    // A slot keeps the capacity of its busiest visit; with hundreds of
-                    // events per slot (thousands of end points) that is most of the
-                    // queue's memory, held by every slot of the wheel. Give back all but
-                    // a small slot's worth when the slot is drained.
-                    self.slots[i].shrink_to(SLOT_KEEP >> (SLOT_BITS - self.bits));
                 }
                 self.len -= 1;
                 self.now = SimTime(at);
@@ -411,9 +425,7 @@ impl<E> EventQueue<E> {
                 break;
             };
             let i = self.wheel_index(s.at >> self.bits);
-            self.slots[i].push(s);
-            self.words[i / 64] |= 1 << (i % 64);
-            self.summary |= 1 << (i / 64);
+            self.push_at(i, s);
             self.overflow_min = self.overflow.peek_time();
         }
         sort_keys(

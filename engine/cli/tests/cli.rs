@@ -408,27 +408,26 @@ fn run_overrides_load_and_duration() {
     }
 }
 
-/// `qoslab bench --json` reports one row per chosen scenario, with the run's own event
-/// and hop counts and rates consistent with them (the quick form: a smoke test).
-#[test]
-fn bench_reports_rates_consistent_with_its_counts() {
-    let out = qoslab([
-        "bench",
-        "--quick",
-        "--json",
-        "--only",
-        "link-lab,min64-0.5,r3-torus",
-    ]);
+/// The rows of `qoslab bench --quick --json --only ONLY` (which must succeed).
+fn quick_bench(only: &str) -> Vec<serde_json::Value> {
+    let out = qoslab(["bench", "--quick", "--json", "--only", only]);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let rows = rows.as_array().unwrap();
+    rows.as_array().unwrap().clone()
+}
+
+/// `qoslab bench --json` reports one row per chosen scenario, with the run's own event
+/// and hop counts and rates consistent with them (the quick form: a smoke test).
+#[test]
+fn bench_reports_rates_consistent_with_its_counts() {
+    let rows = quick_bench("link-lab,min64-0.5,r3-torus");
     let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["link-lab", "min64-0.5", "r3-torus8x8x8"]);
-    for r in rows {
+    for r in &rows {
         let events = r["events"].as_f64().unwrap();
         let seconds = r["seconds"].as_f64().unwrap();
         assert!(events > 1000.0 && seconds > 0.0);
@@ -448,14 +447,7 @@ fn bench_reports_rates_consistent_with_its_counts() {
 /// study's lowest load point and at the preset's load (each a tenth in the quick form).
 #[test]
 fn bench_runs_r2_at_its_duration_and_load() {
-    let out = qoslab(["bench", "--quick", "--json", "--only", "r2"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let rows = rows.as_array().unwrap();
+    let rows = quick_bench("r2");
     let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["r2", "r2-100ms-0.76", "r2-100ms-0.996"]);
     let events: Vec<u64> = rows.iter().map(|r| r["events"].as_u64().unwrap()).collect();

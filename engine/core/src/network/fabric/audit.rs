@@ -78,6 +78,18 @@ impl LastDelivered {
         }
     }
 
+    /// Starts fetching triple `key`'s entry of the flat table ([`crate::cache_hint`]):
+    /// its packet is about to be delivered. Nothing for the in-flight form or a key
+    /// outside the table.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u64) {
+        if let LastDelivered::Table(t) = self {
+            if let Some(entry) = t.get(key as usize) {
+                crate::cache_hint::prefetch(entry);
+            }
+        }
+    }
+
     /// Packet `id` of triple `key` was delivered: the id delivered before it on that
     /// triple ([`NONE_DELIVERED`] if none; `id` itself for a packet delivered twice), or
     /// `None` when the triple is outside the table.
@@ -122,11 +134,14 @@ impl NetworkSim {
         if connection && !self.routing.connections_share_path() {
             return None;
         }
-        (connection || self.routing.datagrams_keep_one_path()).then(|| {
-            let n = u64::from(self.topology.end_points());
-            (u64::from(packet.source) * n + u64::from(packet.destination)) * self.classes as u64
-                + u64::from(packet.sl)
-        })
+        (connection || self.routing.datagrams_keep_one_path())
+            .then(|| self.triple(packet.source, packet.destination, packet.sl))
+    }
+
+    /// The FIFO audit's key of the (source, destination, SL) triple.
+    pub(super) fn triple(&self, source: u32, destination: u32, sl: u16) -> u64 {
+        let n = u64::from(self.topology.end_points());
+        (u64::from(source) * n + u64::from(destination)) * self.classes as u64 + u64::from(sl)
     }
 
     /// A packet was generated: a large fabric's audit starts following its triple.

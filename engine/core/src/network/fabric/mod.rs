@@ -78,8 +78,15 @@ enum Event {
     /// `slot` in the output-side buffer (an interface's injection buffer of that class,
     /// or a switch output buffer's lane).
     LinkDone { port: u32, slot: u16, credits: u16 },
-    /// A packet's tail has reached end point `host`.
-    Deliver { host: u32, packet: u32 },
+    /// A packet's tail has reached end point `host`. Its `source` and `sl` name its
+    /// entry in the delivery-order audit, so that [`NetworkSim::warm`] can fetch that
+    /// entry before the packet is read.
+    Deliver {
+        host: u32,
+        packet: u32,
+        source: u32,
+        sl: u16,
+    },
     /// Credits of `lane` come back to output port `port`.
     Credit { port: u32, lane: u16, credits: u16 },
 }
@@ -176,7 +183,7 @@ impl NetworkSim {
                     slot,
                     credits,
                 } => self.link_done(now, port, slot, credits),
-                Event::Deliver { host, packet } => self.deliver(now, host, packet),
+                Event::Deliver { host, packet, .. } => self.deliver(now, host, packet),
                 Event::Credit {
                     port,
                     lane,
@@ -198,8 +205,15 @@ impl NetworkSim {
     #[inline]
     fn warm(&self, event: Event) {
         match event {
-            Event::HeaderCrossed { packet, .. } | Event::Deliver { packet, .. } => {
+            Event::HeaderCrossed { packet, .. } => self.pool.prefetch(packet),
+            Event::Deliver {
+                host,
+                packet,
+                source,
+                sl,
+            } => {
                 self.pool.prefetch(packet);
+                self.last_delivered.prefetch(self.triple(source, host, sl));
             }
             Event::LinkDone { port, .. } | Event::Credit { port, .. } => {
                 if let Some(p) = self.ports.get(port as usize) {

@@ -118,7 +118,13 @@ impl NetworkSim {
         self.packet_hops += 1;
         // Only the fields the send needs (the packet is larger than a cache line's half).
         let packet = self.pool.get(h);
-        let (bytes, credits, sl, tail) = (packet.bytes, packet.credits, packet.sl, packet.tail);
+        let (bytes, credits, sl, tail, source) = (
+            packet.bytes,
+            packet.credits,
+            packet.sl,
+            packet.tail,
+            packet.source,
+        );
         let done = (now + self.link.transmission_time(u64::from(bytes))).max(tail);
         // What the packet frees in this port's buffer: an interface's injection buffer
         // is per class, a switch output buffer per lane (the lane it leaves on).
@@ -150,9 +156,15 @@ impl NetworkSim {
                     packet: h,
                 },
             ),
-            LinkEnd::EndPoint { host, .. } => self
-                .events
-                .schedule(done + self.latency, Event::Deliver { host, packet: h }),
+            LinkEnd::EndPoint { host, .. } => self.events.schedule(
+                done + self.latency,
+                Event::Deliver {
+                    host,
+                    packet: h,
+                    source,
+                    sl,
+                },
+            ),
             LinkEnd::Unconnected => {}
         }
     }

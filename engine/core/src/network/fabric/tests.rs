@@ -392,3 +392,10 @@ fn flood_and_run(sim: &mut NetworkSim, n: u32) {
     }
     while !sim.advance(10_000) {}
 }
+
+/// An event stays 16 bytes (24 with its time in the queue's slots) with the delivery's
+/// audit entry (source and SL) carried beside the packet handle.
+#[test]
+fn an_event_is_sixteen_bytes() {
+    assert_eq!(std::mem::size_of::<super::Event>(), 16);
+}

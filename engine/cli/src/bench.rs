@@ -31,77 +31,89 @@ struct Case {
     duration_us: Option<u64>,
 }
 
+impl Case {
+    /// The scenario `json` as it is.
+    const fn new(name: &'static str, what: &'static str, json: &'static str) -> Case {
+        Case {
+            name,
+            what,
+            json,
+            load: None,
+            duration_us: None,
+        }
+    }
+
+    /// Run at total offered load `load`.
+    const fn at_load(self, load: f64) -> Case {
+        Case {
+            load: Some(load),
+            ..self
+        }
+    }
+
+    /// Simulate `us` µs.
+    const fn for_us(self, us: u64) -> Case {
+        Case {
+            duration_us: Some(us),
+            ..self
+        }
+    }
+}
+
 const CASES: &[Case] = &[
-    Case {
-        name: "link-lab",
-        what: "link lab default preset, 4 classes, DTable, 2 s",
-        json: include_str!("../../../public/presets/default.json"),
-        load: None,
-        duration_us: None,
-    },
-    Case {
-        name: "r2",
-        what: "R2 multimedia DTable, 64 end points, 7 classes, 10 ms",
-        json: include_str!("../../../public/presets/r2-multimedia-dtable.json"),
-        load: None,
-        duration_us: None,
-    },
-    Case {
-        name: "r2-100ms-0.76",
-        what: "R2 at the study's lowest load point, 0.76, 100 ms",
-        json: include_str!("../../../public/presets/r2-multimedia-dtable.json"),
-        load: Some(0.76),
-        duration_us: Some(100_000),
-    },
-    Case {
-        name: "r2-100ms-0.996",
-        what: "R2 at the preset's load, 0.996, 100 ms",
-        json: include_str!("../../../public/presets/r2-multimedia-dtable.json"),
-        load: None,
-        duration_us: Some(100_000),
-    },
-    Case {
-        name: "min64-0.5",
-        what: "MIN 64 end points, uniform 64 B, load 0.5, 60 000 packet times",
-        json: include_str!("../bench/min64-u64-L050.json"),
-        load: None,
-        duration_us: None,
-    },
-    Case {
-        name: "min64-0.75",
-        what: "MIN 64 end points, uniform 64 B, load 0.75, 60 000 packet times",
-        json: include_str!("../bench/min64-u64-L075.json"),
-        load: None,
-        duration_us: None,
-    },
-    Case {
-        name: "ib-tree64",
-        what: "4-ary 3-tree, InfiniBand-like switches, 3 VLs, DTable, load 0.75, 1 ms",
-        json: include_str!("../bench/ib-tree64.json"),
-        load: None,
-        duration_us: None,
-    },
-    Case {
-        name: "min1024",
-        what: "MIN 1 024 end points (8-port switches), load 0.5, 6 000 packet times",
-        json: include_str!("../bench/scale-min1024-p8.json"),
-        load: None,
-        duration_us: None,
-    },
-    Case {
-        name: "min4096",
-        what: "MIN 4 096 end points (32-port switches), load 0.5, 6 000 packet times",
-        json: include_str!("../bench/scale-min4096-p32.json"),
-        load: None,
-        duration_us: None,
-    },
-    Case {
-        name: "r3-torus8x8x8",
-        what: "R3 3D torus 8x8x8, 2 048 end points, InfiniBand-like switches, DOR, 20 µs",
-        json: include_str!("../../../public/presets/r3-torus8x8x8-ib.json"),
-        load: None,
-        duration_us: None,
-    },
+    Case::new(
+        "link-lab",
+        "link lab default preset, 4 classes, DTable, 2 s",
+        include_str!("../../../public/presets/default.json"),
+    ),
+    Case::new(
+        "r2",
+        "R2 multimedia DTable, 64 end points, 7 classes, 10 ms",
+        include_str!("../../../public/presets/r2-multimedia-dtable.json"),
+    ),
+    Case::new(
+        "r2-100ms-0.76",
+        "R2 at the study's lowest load point, 0.76, 100 ms",
+        include_str!("../../../public/presets/r2-multimedia-dtable.json"),
+    )
+    .at_load(0.76)
+    .for_us(100_000),
+    Case::new(
+        "r2-100ms-0.996",
+        "R2 at the preset's load, 0.996, 100 ms",
+        include_str!("../../../public/presets/r2-multimedia-dtable.json"),
+    )
+    .for_us(100_000),
+    Case::new(
+        "min64-0.5",
+        "MIN 64 end points, uniform 64 B, load 0.5, 60 000 packet times",
+        include_str!("../bench/min64-u64-L050.json"),
+    ),
+    Case::new(
+        "min64-0.75",
+        "MIN 64 end points, uniform 64 B, load 0.75, 60 000 packet times",
+        include_str!("../bench/min64-u64-L075.json"),
+    ),
+    Case::new(
+        "ib-tree64",
+        "4-ary 3-tree, InfiniBand-like switches, 3 VLs, DTable, load 0.75, 1 ms",
+        include_str!("../bench/ib-tree64.json"),
+    ),
+    Case::new(
+        "min1024",
+        "MIN 1 024 end points (8-port switches), load 0.5, 6 000 packet times",
+        include_str!("../bench/scale-min1024-p8.json"),
+    ),
+    Case::new(
+        "min4096",
+        "MIN 4 096 end points (32-port switches), load 0.5, 6 000 packet times",
+        include_str!("../bench/scale-min4096-p32.json"),
+    ),
+    Case::new(
+        "r3-torus8x8x8",
+        "R3 3D torus 8x8x8, 2 048 end points, InfiniBand-like switches, DOR, 20 µs",
+        include_str!("../../../public/presets/r3-torus8x8x8-ib.json"),
+    ),
 ];
 
 /// What one scenario measured.

@@ -159,10 +159,10 @@ enum Command {
     },
     /// Print the JSON Schema of the scenario format.
     Schema,
-    /// Run the standard benchmark set (link lab, R2 at 10 ms and at 100 ms, the 64-end-point uniform scenarios
-    /// shared with BookSim2, MINs of 1 024 and 4 096 end points, R3's 8x8x8 torus of 2 048
-    /// end points) and print events/s, packet-hops/s, ns per event and peak memory per
-    /// scenario.
+    /// Run the standard benchmark set (link lab, R2 at 10 ms and at 100 ms, the
+    /// 64-end-point uniform scenarios shared with BookSim2, MINs of 1 024 and 4 096 end
+    /// points, R3's 8x8x8 torus of 2 048 end points) and print events/s, packet-hops/s,
+    /// ns per event and peak memory per scenario.
     Bench {
         /// Only the scenarios whose name contains one of these (e.g. `--only min64`).
         #[arg(long, value_delimiter = ',')]

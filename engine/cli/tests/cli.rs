@@ -416,8 +416,7 @@ fn quick_bench(only: &str) -> Vec<serde_json::Value> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    rows.as_array().unwrap().clone()
+    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// `qoslab bench --json` reports one row per chosen scenario, with the run's own event

@@ -136,17 +136,8 @@ impl SwitchModel for Cioq {
     }
 }
 
-/// What the crossbar keeps per (input, output) pair, side by side because a grant reads
-/// and writes both (two vectors cost a second bounds check and cache line).
-#[derive(Clone, Copy, Debug, Default)]
-struct PairState {
-    /// Bit `q` set when VOQ (input, output, q) holds a packet.
-    queues: u64,
-    /// The queue after the last one served.
-    next_queue: u32,
-}
-
-/// What the crossbar keeps per output, side by side for the same reason.
+/// What the crossbar keeps per output, side by side because a grant reads and writes
+/// both (two vectors cost a second bounds check and cache line).
 #[derive(Clone, Copy, Debug, Default)]
 struct OutputState {
     /// Bit `i` set when input `i` holds a packet for this output.
@@ -181,12 +172,13 @@ pub struct CioqSwitch {
     lane_of_queue: Arc<[u16]>,
     /// Per lane, bit `q` set for each output queue `q` of that lane.
     queues_of_lane: Vec<u64>,
-    /// Queue `(input * ports + output) * queues + queue`: per packet, its handle in the
-    /// low 32 bits and its credits in the high 32 (so the crossbar checks whether a head
-    /// fits without reading the packet pool).
+    /// The VOQs, one group per (input, output) pair (group `input * ports + output`,
+    /// queue `queue`), which also keeps which of the pair's VOQs hold packets and its
+    /// round-robin pointer (the queue after the last one served): a grant reads and
+    /// writes both, in one cache line. Per packet, its handle in the low 32 bits and
+    /// its credits in the high 32 (so the crossbar checks whether a head fits without
+    /// reading the packet pool).
     voq: LinkedQueues,
-    /// `pairs[input * ports + output]`: that pair's VOQs and round-robin pointer.
-    pairs: Vec<PairState>,
     /// Per output, its requests and round-robin pointer.
     outputs: Vec<OutputState>,
     /// Bit `o` set when output `o`'s requests are not empty.
@@ -224,8 +216,7 @@ impl CioqSwitch {
             lanes: u32::from(lanes),
             queues_of_lane,
             lane_of_queue,
-            voq: LinkedQueues::new(p * p * c),
-            pairs: vec![PairState::default(); p * p],
+            voq: LinkedQueues::new(p * p, c),
             outputs: vec![OutputState::default(); p],
             requested: 0,
             input_busy: 0,
@@ -243,10 +234,9 @@ impl CioqSwitch {
 
     /// [`CioqSwitch::enqueue`] of a packet of `credits` credits.
     fn enqueue_credits(&mut self, input: u32, output: u32, queue: u16, h: u32, credits: u32) {
-        let (pair, q) = self.voq_of(input, output, u32::from(queue));
+        let pair = self.pair(input, output);
         let item = u64::from(credits) << 32 | u64::from(h);
-        self.voq.push_back(q, item);
-        self.pairs[pair].queues |= 1 << queue;
+        self.voq.push_back(pair, u32::from(queue), item);
         self.outputs[output as usize].requests |= 1 << input;
         self.requested |= 1 << output;
     }
@@ -306,8 +296,9 @@ impl CioqSwitch {
         h: u32,
         pool: &PacketPool,
     ) -> Option<Grant> {
-        let (_, q) = self.voq_of(input, output, u32::from(queue));
-        let was_empty = self.voq.is_empty(q);
+        let was_empty = self
+            .voq
+            .is_empty(self.pair(input, output), u32::from(queue));
         let credits = pool.get(h).credits;
         self.enqueue_credits(input, output, queue, h, credits);
         if !was_empty
@@ -401,16 +392,13 @@ impl CioqSwitch {
     #[inline]
     fn take(&mut self, input: u32, output: u32, queue: u32) -> Option<Grant> {
         let p = self.ports;
-        let (pair, q) = self.voq_of(input, output, queue);
-        let item = self.voq.pop_front(q)?;
+        let pair = self.pair(input, output);
+        let item = self.voq.pop_front(pair, queue)?;
         let (h, credits) = (item as u32, (item >> 32) as u32);
-        if self.voq.is_empty(q) {
-            self.pairs[pair].queues &= !(1 << queue);
-            if self.pairs[pair].queues == 0 {
-                self.outputs[output as usize].requests &= !(1 << input);
-                if self.outputs[output as usize].requests == 0 {
-                    self.requested &= !(1 << output);
-                }
+        if self.voq.nonempty(pair) == 0 {
+            self.outputs[output as usize].requests &= !(1 << input);
+            if self.outputs[output as usize].requests == 0 {
+                self.requested &= !(1 << output);
             }
         }
         let room = self.room_index(output, queue as u16);
@@ -419,7 +407,8 @@ impl CioqSwitch {
         self.output_busy |= 1 << output;
         // The pointers wrap by a comparison: a `%` per pointer is a division per grant.
         self.outputs[output as usize].next_input = next_round_robin(input, p);
-        self.pairs[pair].next_queue = next_round_robin(queue, self.queues);
+        self.voq
+            .set_pointer(pair, next_round_robin(queue, self.queues));
         self.next_output = next_round_robin(output, p);
         Some(Grant {
             input,
@@ -429,12 +418,10 @@ impl CioqSwitch {
         })
     }
 
-    /// The (`input`, `output`) pair's index and the index of its VOQ of output queue
-    /// `queue`.
+    /// The (`input`, `output`) pair's index: its group of VOQs.
     #[inline]
-    fn voq_of(&self, input: u32, output: u32, queue: u32) -> (usize, usize) {
-        let pair = (input * self.ports + output) as usize;
-        (pair, pair * self.queues as usize + queue as usize)
+    fn pair(&self, input: u32, output: u32) -> usize {
+        (input * self.ports + output) as usize
     }
 
     /// Index in `output_room` of the lane of `output`'s queue `queue`.
@@ -460,11 +447,10 @@ impl CioqSwitch {
     /// [`CioqSwitch::fitting_queue`] among the output queues in `queues` (a mask).
     #[inline]
     fn fitting_queue_among(&self, input: u32, output: u32, queues: u64) -> Option<u32> {
-        let pair = (input * self.ports + output) as usize;
-        let state = self.pairs[pair];
-        rotated_bits(state.queues & queues, state.next_queue).find(|&queue| {
-            let q = pair * self.queues as usize + queue as usize;
-            self.voq.front(q).is_some_and(|item| {
+        let pair = self.pair(input, output);
+        let start = self.voq.pointer(pair);
+        rotated_bits(self.voq.nonempty(pair) & queues, start).find(|&queue| {
+            self.voq.front(pair, queue).is_some_and(|item| {
                 self.output_room[self.room_index(output, queue as u16)].fits((item >> 32) as u32)
             })
         })
@@ -473,8 +459,9 @@ impl CioqSwitch {
     /// The packet at the head of VOQ (`input`, `output`, `queue`), if any.
     #[inline]
     pub fn front_packet(&self, input: u32, output: u32, queue: u16) -> Option<u32> {
-        let (_, q) = self.voq_of(input, output, u32::from(queue));
-        self.voq.front(q).map(|item| item as u32)
+        self.voq
+            .front(self.pair(input, output), u32::from(queue))
+            .map(|item| item as u32)
     }
 
     /// A transfer from `input` to `output` has ended: both are free again.

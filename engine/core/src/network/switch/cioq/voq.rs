@@ -111,11 +111,13 @@ impl LinkedQueues {
         group * self.stride + queue.map_or(0, |q| 1 + q as usize)
     }
 
+    /// Cell `i` ([`LinkedQueues::cell_index`]).
     #[inline]
     fn cell(&self, i: usize) -> &Cell {
         &self.lines[i / 4].0[i % 4]
     }
 
+    /// Cell `i`, to change.
     #[inline]
     fn cell_mut(&mut self, i: usize) -> &mut Cell {
         &mut self.lines[i / 4].0[i % 4]
@@ -268,6 +270,7 @@ mod tests {
     fn small_groups_keep_to_one_line() {
         for per_group in 1..=9 {
             let linked = LinkedQueues::new(7, per_group);
+            assert_eq!(linked.lines.as_ptr().addr() % 64, 0, "line-aligned storage");
             for g in 0..7 {
                 let first = linked.cell_index(g, None);
                 let last = linked.cell_index(g, Some(per_group as u32 - 1));

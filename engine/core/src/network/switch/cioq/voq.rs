@@ -33,7 +33,7 @@ const MAX_PER_GROUP: usize = 64;
 #[derive(Clone, Debug)]
 pub(super) struct LinkedQueues {
     /// The cells, 4 to a cache line: per group, its own cell then one per queue
-    /// ([`LinkedQueues::cell_index`]).
+    /// ([`LinkedQueues::group_cell`], [`LinkedQueues::queue_cell`]).
     lines: Vec<Line>,
     /// Cells from one group's own cell to the next's.
     stride: usize,
@@ -105,13 +105,19 @@ impl LinkedQueues {
         }
     }
 
-    /// Index of the cell of queue `queue` of `group` (`None`: the group's own).
+    /// Index of `group`'s own cell.
     #[inline]
-    fn cell_index(&self, group: usize, queue: Option<u32>) -> usize {
-        group * self.stride + queue.map_or(0, |q| 1 + q as usize)
+    fn group_cell(&self, group: usize) -> usize {
+        group * self.stride
     }
 
-    /// Cell `i` ([`LinkedQueues::cell_index`]).
+    /// Index of the cell of queue `queue` of `group`.
+    #[inline]
+    fn queue_cell(&self, group: usize, queue: u32) -> usize {
+        self.group_cell(group) + 1 + queue as usize
+    }
+
+    /// Cell `i` ([`LinkedQueues::group_cell`], [`LinkedQueues::queue_cell`]).
     #[inline]
     fn cell(&self, i: usize) -> &Cell {
         &self.lines[i / 4].0[i % 4]
@@ -128,10 +134,10 @@ impl LinkedQueues {
     pub(super) fn push_back(&mut self, group: usize, queue: u32, item: u64) {
         debug_assert_ne!(item, EMPTY, "the empty marker queued as an item");
         self.len += 1;
-        let q = self.cell_index(group, Some(queue));
+        let q = self.queue_cell(group, queue);
         if self.cell(q).word == EMPTY {
             self.cell_mut(q).word = item;
-            let g = self.cell_index(group, None);
+            let g = self.group_cell(group);
             self.cell_mut(g).word |= 1 << queue;
             return;
         }
@@ -162,14 +168,14 @@ impl LinkedQueues {
     /// The first item of queue `queue` of `group`.
     #[inline]
     pub(super) fn front(&self, group: usize, queue: u32) -> Option<u64> {
-        let first = self.cell(self.cell_index(group, Some(queue))).word;
+        let first = self.cell(self.queue_cell(group, queue)).word;
         (first != EMPTY).then_some(first)
     }
 
     /// Removes and returns the first item of queue `queue` of `group`.
     #[inline]
     pub(super) fn pop_front(&mut self, group: usize, queue: u32) -> Option<u64> {
-        let q = self.cell_index(group, Some(queue));
+        let q = self.queue_cell(group, queue);
         let cell = *self.cell(q);
         if cell.word == EMPTY {
             return None;
@@ -178,7 +184,7 @@ impl LinkedQueues {
         let n = cell.a;
         if n == NONE {
             self.cell_mut(q).word = EMPTY;
-            let g = self.cell_index(group, None);
+            let g = self.group_cell(group);
             self.cell_mut(g).word &= !(1 << queue);
             return Some(cell.word);
         }
@@ -195,25 +201,25 @@ impl LinkedQueues {
     /// Whether queue `queue` of `group` is empty.
     #[inline]
     pub(super) fn is_empty(&self, group: usize, queue: u32) -> bool {
-        self.cell(self.cell_index(group, Some(queue))).word == EMPTY
+        self.cell(self.queue_cell(group, queue)).word == EMPTY
     }
 
     /// Bit `q` set for each queue `q` of `group` that holds an item.
     #[inline]
     pub(super) fn nonempty(&self, group: usize) -> u64 {
-        self.cell(self.cell_index(group, None)).word
+        self.cell(self.group_cell(group)).word
     }
 
     /// The round-robin pointer `group`'s user keeps (0 at first).
     #[inline]
     pub(super) fn pointer(&self, group: usize) -> u32 {
-        self.cell(self.cell_index(group, None)).a
+        self.cell(self.group_cell(group)).a
     }
 
     /// Sets `group`'s round-robin pointer.
     #[inline]
     pub(super) fn set_pointer(&mut self, group: usize, pointer: u32) {
-        let g = self.cell_index(group, None);
+        let g = self.group_cell(group);
         self.cell_mut(g).a = pointer;
     }
 
@@ -226,7 +232,7 @@ impl LinkedQueues {
     #[cfg(test)]
     pub(super) fn items(&self, group: usize, queue: u32) -> Vec<u64> {
         let mut out: Vec<u64> = self.front(group, queue).into_iter().collect();
-        let mut n = self.cell(self.cell_index(group, Some(queue))).a;
+        let mut n = self.cell(self.queue_cell(group, queue)).a;
         while n != NONE {
             out.push(self.nodes[n as usize].item);
             n = self.nodes[n as usize].next;
@@ -272,8 +278,8 @@ mod tests {
             let linked = LinkedQueues::new(7, per_group);
             assert_eq!(linked.lines.as_ptr().addr() % 64, 0, "line-aligned storage");
             for g in 0..7 {
-                let first = linked.cell_index(g, None);
-                let last = linked.cell_index(g, Some(per_group as u32 - 1));
+                let first = linked.group_cell(g);
+                let last = linked.queue_cell(g, per_group as u32 - 1);
                 if per_group < 4 {
                     assert_eq!(first / 4, last / 4, "{per_group} queues, group {g}");
                 } else {

@@ -27,6 +27,10 @@ pub struct AdmissionTable {
     total: Vec<u64>,
     admitted: Vec<u64>,
     refused: Vec<u64>,
+    /// Working space of [`AdmissionTable::try_admit`], zero between calls: per link,
+    /// what the request being judged needs on it (the rate times the times its path
+    /// takes the link).
+    need: Vec<u64>,
 }
 
 fn fraction_of(fraction: f64, capacity: u64) -> u64 {
@@ -68,6 +72,7 @@ impl AdmissionTable {
             total: vec![0; links],
             admitted: vec![0; classes],
             refused: vec![0; classes],
+            need: vec![0; links],
         }
     }
 
@@ -81,18 +86,27 @@ impl AdmissionTable {
         if c >= self.class_limit.len() {
             return false;
         }
-        let mut path: Vec<u32> = links.to_vec();
-        path.sort_unstable();
-        let ok = !(path.is_empty() && rate_bps > 0)
-            && path.chunk_by(|a, b| a == b).all(|group| {
-                let l = group[0] as usize;
-                let need = rate_bps.saturating_mul(group.len() as u64);
-                l < self.total.len()
-                    && self.reserved[c][l].saturating_add(need) <= self.class_limit[c][l]
+        // What the path needs on each of its links, summed in `need` (a path may take a
+        // link more than once): linear in the path, nothing allocated or sorted (a
+        // scenario asks about hundreds of thousands of connections).
+        let known = links.iter().all(|&l| (l as usize) < self.total.len());
+        let ok = known && !(links.is_empty() && rate_bps > 0) && {
+            for &l in links {
+                let need = &mut self.need[l as usize];
+                *need = need.saturating_add(rate_bps);
+            }
+            let fits = links.iter().all(|&l| {
+                let (l, need) = (l as usize, self.need[l as usize]);
+                self.reserved[c][l].saturating_add(need) <= self.class_limit[c][l]
                     && self.total[l].saturating_add(need) <= self.total_limit[l]
             });
+            for &l in links {
+                self.need[l as usize] = 0;
+            }
+            fits
+        };
         if ok {
-            for &l in &path {
+            for &l in links {
                 self.reserved[c][l as usize] += rate_bps;
                 self.total[l as usize] += rate_bps;
             }
@@ -130,8 +144,13 @@ impl AdmissionTable {
     /// How occupied a path is: the highest fraction, over its links, of the reservable
     /// total already reserved (a link that admits nothing counts as full).
     pub fn occupancy(&self, path: &[u32]) -> f64 {
-        path.iter()
-            .map(|&l| {
+        self.occupancy_of(path.iter().copied())
+    }
+
+    /// [`AdmissionTable::occupancy`] of the links `links` yields.
+    fn occupancy_of(&self, links: impl Iterator<Item = u32>) -> f64 {
+        links
+            .map(|l| {
                 let limit = self.total_limit(l);
                 if limit == 0 {
                     1.0
@@ -147,13 +166,14 @@ impl AdmissionTable {
     /// source's and the destination's own links, say) cannot tell them apart, and once
     /// it is the busiest it would make every route look alike and the first one win.
     pub fn route_occupancies(&self, routes: &[Vec<u32>]) -> Vec<f64> {
+        if routes.len() < 2 {
+            // A lone route shares every link with itself: nothing to judge it on.
+            return vec![0.0; routes.len()];
+        }
         let shared = |l: &u32| routes.iter().all(|r| r.contains(l));
         routes
             .iter()
-            .map(|r| {
-                let own: Vec<u32> = r.iter().copied().filter(|l| !shared(l)).collect();
-                self.occupancy(&own)
-            })
+            .map(|r| self.occupancy_of(r.iter().copied().filter(|l| !shared(l))))
             .collect()
     }
 
@@ -266,5 +286,60 @@ mod tests {
         assert_eq!(t.least_occupied(&paths, 0), Some(2));
         assert_eq!(t.least_occupied(&paths[..2], 0), Some(1));
         assert_eq!(t.least_occupied(&[], 0), None);
+    }
+
+    proptest::proptest! {
+        /// `try_admit` agrees with a model that counts each link's uses in a map: a
+        /// request is admitted when every link it takes `k` times has room for `k` times
+        /// the rate in the class's share and in the total, and then reserves that much.
+        #[test]
+        fn admission_matches_a_per_link_model(
+            requests in proptest::collection::vec(
+                (proptest::collection::vec(0u32..5, 0..7), 0u32..2, 0u64..400_000),
+                1..40,
+            ),
+        ) {
+            let mut t = table(vec![0.5, 0.4], 0.8);
+            let mut reserved = [[0u64; 4]; 2];
+            let mut total = [0u64; 4];
+            for (links, class, rate) in requests {
+                let c = class as usize;
+                let mut uses = std::collections::BTreeMap::new();
+                for &l in &links {
+                    *uses.entry(l as usize).or_insert(0u64) += 1;
+                }
+                let want = !(links.is_empty() && rate > 0)
+                    && uses.iter().all(|(&l, &k)| {
+                        l < 4
+                            && reserved[c][l] + k * rate <= t.class_limit(l as u32, class)
+                            && total[l] + k * rate <= t.total_limit(l as u32)
+                    });
+                proptest::prop_assert_eq!(t.try_admit(&links, class, rate), want);
+                if want {
+                    for (&l, &k) in &uses {
+                        reserved[c][l] += k * rate;
+                        total[l] += k * rate;
+                    }
+                }
+                for l in 0..4u32 {
+                    proptest::prop_assert_eq!(t.reserved(l, class), reserved[c][l as usize]);
+                    proptest::prop_assert_eq!(t.total(l), total[l as usize]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn routes_are_judged_on_the_links_they_do_not_share() {
+        let mut t = table(vec![1.0], 1.0);
+        assert!(t.try_admit(&[0], 0, 900_000));
+        assert!(t.try_admit(&[1], 0, 500_000));
+        assert!(t.try_admit(&[2], 0, 250_000));
+        // Link 0 is the busiest but both routes take it.
+        let routes = [vec![0, 1], vec![0, 2, 3]];
+        assert_eq!(t.route_occupancies(&routes), vec![0.5, 0.25]);
+        // A lone route shares all its links with itself, however busy they are.
+        assert_eq!(t.route_occupancies(&routes[..1]), vec![0.0]);
+        assert_eq!(t.route_occupancies(&[]), Vec::<f64>::new());
     }
 }

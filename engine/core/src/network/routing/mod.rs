@@ -213,7 +213,9 @@ pub trait Router: std::fmt::Debug {
 
     /// Every route the routing may give a packet from `source` to `destination`, each as
     /// the global output ports it leaves by, from the source's own port to the last
-    /// switch's port. Route `i` is the one [`Router::pin`] selects with `i`.
+    /// switch's port. Route `i` is the one [`Router::pin`] selects with `i`. A function
+    /// of its arguments alone: the fabric asks once per pair while it admits connections
+    /// and keeps the answer.
     fn routes(&self, topology: &Topology, source: u32, destination: u32) -> Vec<Vec<u32>>;
 }
 

@@ -151,8 +151,10 @@ impl GeneratorSpec for VideoConfig {
     }
 
     fn build(&self, class: &ClassSetup<'_>) -> Result<Vec<Option<ClassGenerator>>, String> {
+        // One table of GOP means for all the class's streams (thousands in R2).
+        let means: Arc<[f64]> = gop_mean_sizes(self).into();
         class.connections(|phases, sizes| {
-            VideoStream::synthetic(self, phases, sizes)
+            VideoStream::synthetic_sharing(self, &means, phases, sizes)
                 .map(|s| Box::new(s) as Box<dyn ConnectionProcess>)
                 .ok_or_else(|| "the video configuration has an empty GOP or a bad ratio".into())
         })
@@ -315,7 +317,17 @@ impl VideoStream {
         phases: &mut RngStream,
         sizes: RngStream,
     ) -> Option<VideoStream> {
-        let means = gop_mean_sizes(cfg);
+        Self::synthetic_sharing(cfg, &gop_mean_sizes(cfg).into(), phases, sizes)
+    }
+
+    /// [`VideoStream::synthetic`] with the configuration's GOP means
+    /// ([`gop_mean_sizes`]) computed once for many streams.
+    fn synthetic_sharing(
+        cfg: &VideoConfig,
+        means: &Arc<[f64]>,
+        phases: &mut RngStream,
+        sizes: RngStream,
+    ) -> Option<VideoStream> {
         if means.is_empty() || !means.iter().all(|m| m.is_finite() && *m > 0.0) {
             return None;
         }
@@ -329,7 +341,7 @@ impl VideoStream {
         let sigma2 = libm::log(1.0 + cv * cv);
         Some(VideoStream::with_frames(
             Frames::Synthetic {
-                means: means.into(),
+                means: Arc::clone(means),
                 position,
                 mu: -sigma2 / 2.0,
                 sigma: libm::sqrt(sigma2),

@@ -79,6 +79,8 @@ test('“Simulate this table” with a partial imported InfiniBand table simulat
   await page.setViewportSize({ width: 1440, height: 1000 });
   await openDesigner(page);
   await page.getByLabel('Technology', { exact: true }).selectOption('infiniband');
+  // The engine's check of the new requirements (its panel above Import) lands before the import, as for a reader.
+  await expect(page.getByTestId('design-mappings')).toBeVisible();
   await importLines(page, 'qos_vlarb_low 0:32,1:32,2:64,3:64');
   await expect(page.getByTestId('design-import-result')).toContainText('(4 entries)');
   await expect(page.getByTestId('design-simulate-note')).toHaveText('Simulates the classes the table serves; EE, BE, BK have no entry and are left out.');

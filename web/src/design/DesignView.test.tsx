@@ -121,6 +121,19 @@ describe('DesignView', () => {
     expect(model.kind === 'link_lab' ? model.scheduler : null).toEqual({ kind: 'dtable', table: [{ class: 1, weight: 7 }, { class: 0, weight: 9 }] });
   });
 
+  it('says an import is under way at once, and reports an engine call that fails instead of saying nothing', async () => {
+    const { engine } = fakeDesignEngine();
+    let fail!: (e: Error) => void;
+    engine.opensmParse = () => new Promise((_, reject) => (fail = reject));
+    render(<DesignView engine={engine} onSimulate={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Import: paste OpenSM lines, an opafm.xml or design JSON'), { target: { value: 'qos_vlarb_low 0:32' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.getByTestId('design-import-result').textContent).toBe('Importing the text…');
+    fail(new Error('the worker went away'));
+    await waitFor(() => expect(screen.getByTestId('design-import-result').textContent).toBe('Nothing was imported:The import failed: the worker went away'));
+    expect(screen.getByTestId('design-import-result').getAttribute('role')).toBe('alert');
+  });
+
   it('reports a damaged link and opens on the default requirements', () => {
     window.history.replaceState(null, '', '#view=design&v=1&d=@@');
     render(<DesignView engine={fakeDesignEngine().engine} onSimulate={() => {}} />);

@@ -6,7 +6,7 @@ import { downloadText } from '../shared/download';
 import { outcomeLines } from '../engine/outcome';
 import type { DesignEngine } from '../engine/client';
 import type { Evaluation } from './evaluation';
-import { designJsonText, importText } from './io';
+import { designJsonText, importText, type ImportOutcome } from './io';
 import type { DesignForm } from './model';
 
 /** Largest file accepted for import, in bytes. */
@@ -103,7 +103,15 @@ export function ExportImport({ engine, form, table, design, evaluation, onImport
   const json = designJsonText(form, table, evaluation);
 
   const runImport = async (text: string, source: string) => {
-    const outcome = await importText(engine, text, form);
+    // Said at once: the engine may still be loading, and a silent button reads as a dead one.
+    setImportResult({ ok: true, lines: [`Importing ${source}…`] });
+    let outcome: ImportOutcome;
+    try {
+      outcome = await importText(engine, text, form);
+    } catch (e) {
+      setImportResult({ ok: false, lines: [`The import failed: ${e instanceof Error ? e.message : String(e)}`] });
+      return;
+    }
     if (!outcome.ok) {
       setImportResult({ ok: false, lines: outcome.lines });
       return;

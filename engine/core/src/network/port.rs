@@ -2,13 +2,15 @@
 //! output port (queues per SL and routing lane, the per-lane credits of the downstream
 //! buffer, an output scheduler over SLs, and the link it drives).
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::lanes::LaneCredits;
 use super::send::{SendAudit, SendFault, SendPort, send_one};
 use crate::schedulers::{AnyScheduler, Head, PortView, Scheduler, classes_in};
 use crate::time::{Duration, SimTime};
+
+mod linked_queue;
+use linked_queue::{LinkedQueue, PacketLinks};
 
 /// A packet travelling through a network.
 ///
@@ -56,6 +58,8 @@ pub struct NetPacket {
 pub struct PacketPool {
     slots: Vec<NetPacket>,
     free: Vec<u32>,
+    /// Each packet's successor in the output queue it waits in.
+    links: PacketLinks,
 }
 
 impl PacketPool {
@@ -66,6 +70,7 @@ impl PacketPool {
             h
         } else {
             self.slots.push(packet);
+            self.links.cover(self.slots.len());
             (self.slots.len() - 1) as u32
         }
     }
@@ -196,10 +201,12 @@ impl OutputPort {
         self.lane_of_queue[queue]
     }
 
-    /// Queues packet `h` (in `pool`) on `queue` and tells the scheduler (about its SL).
-    pub fn enqueue(&mut self, now: SimTime, queue: usize, h: u32, pool: &PacketPool) {
+    /// Queues packet `h` (in `pool`, in no queue) on `queue` and tells the scheduler
+    /// (about its SL).
+    pub fn enqueue(&mut self, now: SimTime, queue: usize, h: u32, pool: &mut PacketPool) {
         let queues = self.queues.as_mut_slice();
-        queues[queue].push_back(h);
+        queues[queue].push_back(h, &mut pool.links);
+        let pool = &*pool;
         let bytes = pool.get(h).bytes;
         // One routing lane (the common case) needs no division.
         let sl = match self.routing_lanes {
@@ -240,28 +247,28 @@ impl OutputPort {
     }
 }
 
-/// An output port's queues: one queue (a port with one SL and one lane, as most of a
-/// large network's) held in the port itself, so that reaching it reads no other block;
-/// several in a vector of their own.
+/// An output port's queues (each its two ends, linked through the pool): one queue (a
+/// port with one SL and one lane, as most of a large network's) held in the port itself,
+/// so that reaching it reads no other block; several in a vector of their own.
 #[derive(Clone, Debug)]
 enum QueueSet {
-    One(VecDeque<u32>),
-    Many(Vec<VecDeque<u32>>),
+    One(LinkedQueue),
+    Many(Vec<LinkedQueue>),
 }
 
 impl QueueSet {
     /// `n` empty queues.
     fn new(n: usize) -> QueueSet {
         if n == 1 {
-            QueueSet::One(VecDeque::new())
+            QueueSet::One(LinkedQueue::EMPTY)
         } else {
-            QueueSet::Many(vec![VecDeque::new(); n])
+            QueueSet::Many(vec![LinkedQueue::EMPTY; n])
         }
     }
 
     /// The queues, in order.
     #[inline]
-    fn as_mut_slice(&mut self) -> &mut [VecDeque<u32>] {
+    fn as_mut_slice(&mut self) -> &mut [LinkedQueue] {
         match self {
             QueueSet::One(q) => std::slice::from_mut(q),
             QueueSet::Many(v) => v,
@@ -273,7 +280,7 @@ impl QueueSet {
 /// would go next, looked up in the pool, and its lane's credits), and what a send
 /// changes.
 struct PortQueues<'a> {
-    queues: &'a mut [VecDeque<u32>],
+    queues: &'a mut [LinkedQueue],
     /// The port's [`OutputPort::nonempty`], kept as the queues are popped.
     nonempty: &'a mut u64,
     credits: &'a mut LaneCredits,
@@ -289,11 +296,11 @@ impl PortQueues<'_> {
     /// it leaves all of the SL's queues empty.
     #[inline]
     fn pop_queue(&mut self, sl: usize, q: usize) -> Option<u32> {
-        let h = self.queues[q].pop_front();
+        let h = self.queues[q].pop_front(&self.pool.links);
         if self.queues[q].is_empty() {
             let first = sl * self.routing_lanes;
             let lanes = &self.queues[first..first + self.routing_lanes];
-            if self.routing_lanes == 1 || lanes.iter().all(VecDeque::is_empty) {
+            if self.routing_lanes == 1 || lanes.iter().all(LinkedQueue::is_empty) {
                 *self.nonempty &= !(1 << sl);
             }
         }
@@ -320,7 +327,7 @@ impl PortQueues<'_> {
         let first = sl * self.routing_lanes;
         let mut best: Option<(bool, u64, usize)> = None;
         for q in first..first + self.routing_lanes {
-            let Some(&h) = self.queues[q].front() else {
+            let Some(h) = self.queues[q].front() else {
                 continue;
             };
             let p = self.pool.get(h);
@@ -346,7 +353,7 @@ impl PortView for PortQueues<'_> {
 
     fn head(&self, class: usize) -> Option<Head> {
         let q = self.queue_of(class);
-        self.queues[q].front().map(|&h| {
+        self.queues[q].front().map(|h| {
             let p = self.pool.get(h);
             Head {
                 id: p.id,
@@ -366,7 +373,7 @@ impl PortView for PortQueues<'_> {
     /// only the head's credits: schedulers ask this of every class per decision.
     fn is_active(&self, class: usize) -> bool {
         let q = self.queue_of(class);
-        self.queues[q].front().is_some_and(|&h| {
+        self.queues[q].front().is_some_and(|h| {
             self.pool.get(h).credits <= self.credits.free(usize::from(self.lane_of_queue[q]))
         })
     }
@@ -397,7 +404,7 @@ impl SendPort for PortQueues<'_> {
     #[inline]
     fn send_head(&mut self, class: usize) -> Result<(usize, u32), SendFault> {
         let q = self.queue_of(class);
-        let Some(&h) = self.queues[q].front() else {
+        let Some(h) = self.queues[q].front() else {
             return Err(SendFault::Empty);
         };
         let lane = usize::from(self.lane_of_queue[q]);
@@ -407,7 +414,7 @@ impl SendPort for PortQueues<'_> {
         self.pop_queue(class, q);
         // The packet behind the new head is read when the new head has gone: start
         // fetching it now.
-        if let Some(&next) = self.queues[q].get(1) {
+        if let Some(next) = self.queues[q].second(&self.pool.links) {
             self.pool.prefetch(next);
         }
         Ok((q, h))

@@ -99,7 +99,7 @@ impl NetworkSim {
             *fill,
             self.output_capacity[port as usize],
         );
-        self.ports[port as usize].enqueue(now, queue, h, &self.pool);
+        self.ports[port as usize].enqueue(now, queue, h, &mut self.pool);
         self.try_send(now, port);
     }
 }

@@ -24,7 +24,7 @@ fn packet(id: u64) -> NetPacket {
 /// lane, and `packets` (queue, credits) queued in order.
 #[derive(Clone)]
 struct Rig {
-    queues: Vec<VecDeque<u32>>,
+    queues: Vec<LinkedQueue>,
     nonempty: u64,
     credits: LaneCredits,
     lane_of_queue: Vec<u16>,
@@ -43,13 +43,13 @@ fn rig(queues_n: usize, shared: bool, taken: &[u32], packets: Vec<(usize, u32)>)
     }
     let lane_of_queue: Vec<u16> = (0..queues_n).map(|q| (q % lanes) as u16).collect();
     let mut pool = PacketPool::default();
-    let mut queues = vec![VecDeque::new(); queues_n];
+    let mut queues = vec![LinkedQueue::EMPTY; queues_n];
     for (i, (q, c)) in packets.into_iter().enumerate() {
         let h = pool.insert(NetPacket {
             credits: c,
             ..packet(i as u64)
         });
-        queues[q % queues_n].push_back(h);
+        queues[q % queues_n].push_back(h, &mut pool.links);
     }
     Rig {
         queues,
@@ -78,7 +78,7 @@ impl Rig {
 
 /// The SLs with a packet in any of their `routing_lanes` queues, as a mask (what the
 /// port's `nonempty` must be).
-fn queued_sls(queues: &[VecDeque<u32>], routing_lanes: usize) -> u64 {
+fn queued_sls(queues: &[LinkedQueue], routing_lanes: usize) -> u64 {
     queues
         .chunks(routing_lanes)
         .enumerate()
@@ -189,11 +189,13 @@ fn pool_prefetch_takes_any_handle_and_changes_nothing() {
 fn a_port_holds_one_queue_itself_and_several_apart() {
     for n in 0..4 {
         let mut set = QueueSet::new(n);
+        let mut links = PacketLinks::default();
+        links.cover(8);
         assert_eq!(set.as_mut_slice().len(), n);
         assert_eq!(matches!(set, QueueSet::One(_)), n == 1);
         if n > 0 {
-            set.as_mut_slice()[n - 1].push_back(7);
-            assert_eq!(set.as_mut_slice()[n - 1].front(), Some(&7));
+            set.as_mut_slice()[n - 1].push_back(7, &mut links);
+            assert_eq!(set.as_mut_slice()[n - 1].front(), Some(7));
         }
     }
 }

@@ -187,12 +187,12 @@ fn the_output_scheduler_checks_only_that_sls_vls() {
         credits,
         DTable::new(&table, 2).into(),
     );
-    port.enqueue(SimTime::ZERO, 0, a, &pool);
-    port.enqueue(SimTime::ZERO, 2, b, &pool);
+    port.enqueue(SimTime::ZERO, 0, a, &mut pool);
+    port.enqueue(SimTime::ZERO, 2, b, &mut pool);
     let mut audit = SendAudit::default();
     assert_eq!(port.send(SimTime::ZERO, &pool, &mut audit), Some((2, b)));
     // SL 0 again, now also on its second VL, which has credits: that one goes.
-    port.enqueue(SimTime::ZERO, 1, c, &pool);
+    port.enqueue(SimTime::ZERO, 1, c, &mut pool);
     assert_eq!(port.send(SimTime::ZERO, &pool, &mut audit), Some((1, c)));
     assert_eq!(port.send(SimTime::ZERO, &pool, &mut audit), None);
     assert_eq!(audit, SendAudit::default());

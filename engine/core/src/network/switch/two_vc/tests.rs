@@ -210,7 +210,7 @@ fn r4_output_arbiter_follows_vc_then_priority() {
     let mut queued = Vec::new();
     for class in [6usize, 4, 3, 1] {
         let h = add(&mut pool, 1, 7 - class as u8);
-        port.enqueue(now, class, h, &pool);
+        port.enqueue(now, class, h, &mut pool);
         queued.push((class, h));
     }
     let mut sent = Vec::new();
@@ -227,7 +227,7 @@ fn r4_output_arbiter_follows_vc_then_priority() {
     );
     assert!(port.credits.consume(0, 100));
     for (class, h) in queued {
-        port.enqueue(now, class, h, &pool);
+        port.enqueue(now, class, h, &mut pool);
     }
     assert_eq!(port.send(now, &pool, &mut audit).map(|(q, _)| q), Some(4));
     assert_eq!(audit, SendAudit::default());

@@ -42,12 +42,6 @@ pub struct LinkedQueue {
     tail: u32,
 }
 
-impl Default for LinkedQueue {
-    fn default() -> Self {
-        LinkedQueue::EMPTY
-    }
-}
-
 impl LinkedQueue {
     /// The empty queue.
     pub const EMPTY: LinkedQueue = LinkedQueue {

@@ -17,15 +17,33 @@ pub const AVAILABLE: bool = cfg!(target_arch = "x86_64");
 /// cache.
 #[inline(always)]
 pub fn prefetch<T>(value: &T) {
+    prefetch_address(std::ptr::from_ref(value).cast::<u8>());
+}
+
+/// Starts bringing every cache line of `value` into the first-level data cache (a value
+/// of several lines, all of which are read soon).
+#[inline(always)]
+pub fn prefetch_all<T>(value: &T) {
+    const LINE: usize = 64;
+    let start = std::ptr::from_ref(value).cast::<u8>();
+    let mut offset = 0;
+    while offset < std::mem::size_of::<T>() {
+        prefetch_address(start.wrapping_add(offset));
+        offset += LINE;
+    }
+}
+
+/// The prefetch itself, of the line holding `address` (which need not be valid: a
+/// prefetch never faults).
+#[inline(always)]
+fn prefetch_address(address: *const u8) {
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` is a hint: it never faults and writes nothing, and the
-    // pointer comes from a live reference.
+    // SAFETY: `_mm_prefetch` is a hint: it never faults and writes nothing, whatever the
+    // address.
     #[allow(unsafe_code)]
     unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            std::ptr::from_ref(value).cast::<i8>(),
-        );
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(address.cast::<i8>());
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
+    let _ = address;
 }

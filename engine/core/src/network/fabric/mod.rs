@@ -216,8 +216,10 @@ impl NetworkSim {
                 self.last_delivered.prefetch(self.triple(source, host, sl));
             }
             Event::LinkDone { port, .. } | Event::Credit { port, .. } => {
+                // Every line: the credits are on the first, and the send that follows
+                // reads the scheduler, the queues, the link and `busy` on the others.
                 if let Some(p) = self.ports.get(port as usize) {
-                    crate::cache_hint::prefetch(p);
+                    crate::cache_hint::prefetch_all(p);
                 }
             }
             Event::Generate { .. } | Event::Switch { .. } => {}

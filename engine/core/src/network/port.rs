@@ -228,6 +228,11 @@ impl OutputPort {
 
     /// One decision of the send protocol ([`send_one`]): the queue and packet handle
     /// sent, or None (faults counted in `audit`). The caller marks the port busy.
+    ///
+    /// Out of line, with the protocol inlined into it: the inliner's choice otherwise
+    /// shifts with unrelated changes, and the other split measured 44 M more instructions
+    /// on the 64-node run (`docs/performance.md`, seventeenth stop).
+    #[inline(never)]
     pub fn send(
         &mut self,
         now: SimTime,

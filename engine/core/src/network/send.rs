@@ -59,6 +59,7 @@ pub struct SendAudit {
 /// One decision: select, check and take credits, pop, `after_send`. Returns the class
 /// and the item sent, or None when nothing was sent (the audit says whether that was a
 /// fault).
+#[inline(always)]
 pub fn send_one<S: Scheduler, P: SendPort>(
     now: SimTime,
     scheduler: &mut S,

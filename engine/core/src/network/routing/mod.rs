@@ -42,6 +42,7 @@
 //! dependency graph over (link direction, lane) is acyclic for small instances and
 //! random shapes (`tests.rs`), and `docs/modelling.md` sums up.
 
+mod block_table;
 mod dimension_order;
 mod least_occupied;
 mod registry;

@@ -120,6 +120,30 @@ fn up_down_on_mins_and_trees_is_minimal_and_acyclic() {
     }
 }
 
+/// The up*/down* tables of a large MIN share their blocks: at 1 024 end points (1 280
+/// switches) a table of bytes would take 1.3 MB and miss the cache on nearly every hop;
+/// shared, they fit a core's first caches, and every entry still reads as computed
+/// (the tables' paths end at their destinations).
+#[test]
+fn large_up_down_tables_share_their_blocks() {
+    let t = Topology::folded_min(1024, 8).unwrap();
+    let tables = UpDown::new(&t).unwrap();
+    let plain = t.switches() as usize * 1024;
+    assert_eq!(plain, 1_310_720);
+    assert!(
+        tables.table_bytes() < 128 * 1024,
+        "{} bytes",
+        tables.table_bytes()
+    );
+    for s in (0..1024).step_by(37) {
+        for d in (0..1024).step_by(41) {
+            if s != d {
+                assert!(!tables.path(&t, s, d).is_empty(), "{s} -> {d}");
+            }
+        }
+    }
+}
+
 /// The trait gives the ports of the tables: the fabric's choices stay byte-identical.
 #[test]
 fn up_down_router_follows_the_tables() {

@@ -31,6 +31,7 @@
 //! condition). The switch's crossbar adds no dependency: a transfer starts only when the
 //! output buffer has room for the whole packet and then always finishes.
 
+use super::block_table::BlockTable;
 use super::{Hop, RouteState, Router, RoutingError};
 use crate::network::topology::{NodeKind, Topology};
 use crate::rng::RngStream;
@@ -42,8 +43,10 @@ pub(super) const UNREACHABLE: u32 = u32::MAX;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UpDown {
     end_points: u32,
-    /// `table[switch * end_points + destination]` = local output port.
-    table: Vec<u8>,
+    /// Row `switch`, column `destination`: the local output port. Its blocks are shared
+    /// ([`BlockTable`]): a table of bytes would miss the cache on nearly every hop of a
+    /// large network.
+    table: BlockTable,
 }
 
 impl UpDown {
@@ -79,15 +82,22 @@ impl UpDown {
         })?;
         Ok(UpDown {
             end_points: n,
-            table,
+            table: BlockTable::new(&table, n as usize),
         })
     }
 
     /// The local output port of switch `switch` (counted among switches, from 0) for
     /// packets to end point `destination`.
     pub fn output(&self, switch: u32, destination: u32) -> u32 {
-        let i = switch as usize * self.end_points as usize + destination as usize;
-        u32::from(self.table.get(i).copied().unwrap_or(0))
+        if destination >= self.end_points {
+            return 0;
+        }
+        u32::from(self.table.get(switch as usize, destination as usize))
+    }
+
+    /// Bytes the tables take (their shared blocks and the blocks' numbers).
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
     }
 
     /// The global output ports a packet from `source` to `destination` leaves through,

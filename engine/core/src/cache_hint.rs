@@ -23,11 +23,11 @@ pub fn prefetch<T>(value: &T) {
 /// Starts bringing every cache line of `value` into the first-level data cache (a value
 /// of several lines, all of which are read soon).
 #[inline(always)]
-pub fn prefetch_all<T>(value: &T) {
+pub fn prefetch_all<T: ?Sized>(value: &T) {
     const LINE: usize = 64;
     let start = std::ptr::from_ref(value).cast::<u8>();
     let mut offset = 0;
-    while offset < std::mem::size_of::<T>() {
+    while offset < std::mem::size_of_val(value) {
         prefetch_address(start.wrapping_add(offset));
         offset += LINE;
     }

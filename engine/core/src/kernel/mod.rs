@@ -102,7 +102,13 @@ pub struct EventQueue<E> {
     len: usize,
     now: SimTime,
     popped: u64,
+    /// Whether entering a slot starts fetching the next occupied slot's events
+    /// ([`EventQueue::warm_ahead`]).
+    warm_ahead: bool,
 }
+
+/// Most events of the next slot [`EventQueue::warm_ahead`] starts fetching.
+const WARM_AHEAD_EVENTS: usize = 48;
 
 /// Bits of a pop-order key below the event's offset in its slot: the event's index in
 /// the slot's vector (its insertion order there).
@@ -170,6 +176,18 @@ impl<E> EventQueue<E> {
             len: 0,
             now: SimTime::ZERO,
             popped: 0,
+            warm_ahead: false,
+        }
+    }
+
+    /// The queue, entering each slot starting to fetch the events of the next occupied
+    /// one ([`crate::cache_hint`]): in a large network the slot's buffer, written when
+    /// its events were scheduled, has left the cache by the time the clock reaches it.
+    /// Changes no order and no result.
+    pub fn warm_ahead(self) -> Self {
+        EventQueue {
+            warm_ahead: true,
+            ..self
         }
     }
 
@@ -433,6 +451,13 @@ impl<E> EventQueue<E> {
             &mut self.current,
             self.bits,
         );
+        if self.warm_ahead {
+            if let Some((i, _)) = self.next_on_wheel() {
+                // Its first events (the hardware's own prefetch follows a long slot).
+                let slot = &self.slots[i];
+                crate::cache_hint::prefetch_all(&slot[..slot.len().min(WARM_AHEAD_EVENTS)]);
+            }
+        }
     }
 
     /// Number of pending events.

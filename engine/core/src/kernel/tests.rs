@@ -71,8 +71,12 @@ proptest! {
         scale in prop_oneof![Just(1u64), Just(1_000), Just(1 << 40)],
         limit_step in prop_oneof![Just(u64::MAX), 1u64..100],
         finer in 0..=MAX_FINER,
+        warm in any::<bool>(),
     ) {
         let mut q = EventQueue::with_finer_slots(finer);
+        if warm {
+            q = q.warm_ahead();
+        }
         let mut model = BTreeMap::new();
         let mut seq = 0u64;
         for (i, (t, pop)) in ops.into_iter().enumerate() {
@@ -119,8 +123,12 @@ proptest! {
             (0u32..64, 0u64..4, 0u8..4, any::<bool>()), 1..2000),
         limit_shift in 0u32..48,
         finer in 0..=MAX_FINER,
+        warm in any::<bool>(),
     ) {
         let mut q = EventQueue::with_finer_slots(finer);
+        if warm {
+            q = q.warm_ahead();
+        }
         let mut model = BTreeMap::new();
         let mut seq = 0u64;
         for (i, (shift, low, kind, past)) in ops.into_iter().enumerate() {
@@ -169,8 +177,12 @@ proptest! {
     fn matches_btreemap_model_at_wheel_boundaries(
         ops in proptest::collection::vec((0u64..3 * SLOTS as u64, 0u64..3, any::<bool>()), 1..3000),
         finer in 0..=MAX_FINER,
+        warm in any::<bool>(),
     ) {
         let mut q = EventQueue::with_finer_slots(finer);
+        if warm {
+            q = q.warm_ahead();
+        }
         let (slot_ps, slot_count) = (SLOT_PS >> finer, (SLOTS as u64) << finer);
         let mut model = BTreeMap::new();
         for (seq, (slots, jitter, pop)) in ops.into_iter().enumerate() {

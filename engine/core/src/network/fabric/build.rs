@@ -121,6 +121,9 @@ impl NetworkSim {
         }
         let streams = RngStreams::new(scenario.seed);
         let mut events = EventQueue::with_finer_slots(finer_slots(n));
+        if warms_events(total_ports) {
+            events = events.warm_ahead();
+        }
         let traffic_classes: Vec<_> = net.classes.iter().map(|c| c.traffic.clone()).collect();
         let mut table = net
             .admission

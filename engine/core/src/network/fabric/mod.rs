@@ -54,9 +54,9 @@ use messages::{Flits, MessageCounters, Messages};
 use super::interface::Interface;
 use super::lanes::Lanes;
 use super::port::{OutputPort, PacketPool};
-use super::routing::AnyRouter;
+use super::routing::{AnyRouter, Router};
 use super::send::SendAudit;
-use super::switch::{AnySwitch, SwitchAction, SwitchTimer};
+use super::switch::{AnySwitch, SwitchAction, SwitchModel, SwitchTimer};
 use super::topology::{NodeKind, Topology};
 use crate::kernel::EventQueue;
 use crate::rng::RngStream;
@@ -70,8 +70,13 @@ use crate::traffic::network_traffic::ClassAdmission;
 enum Event {
     /// End point `host` generates its next packet of `class`.
     Generate { host: u32, class: u16 },
-    /// A packet's header has crossed the input (global port `port`) of a switch.
-    HeaderCrossed { port: u32, packet: u32 },
+    /// A packet's header has crossed the input (global port `port`) of a switch. Its
+    /// `destination` is there for [`NetworkSim::warm`] (the packet is read only after).
+    HeaderCrossed {
+        port: u32,
+        packet: u32,
+        destination: u32,
+    },
     /// A switch's own timed event.
     Switch { switch: u32, timer: SwitchTimer },
     /// The output port `port` has finished sending a packet, which frees `credits` of
@@ -176,7 +181,9 @@ impl NetworkSim {
             }
             match event {
                 Event::Generate { host, class } => self.generate(now, host, class),
-                Event::HeaderCrossed { port, packet } => self.header_crossed(now, port, packet),
+                Event::HeaderCrossed { port, packet, .. } => {
+                    self.header_crossed(now, port, packet);
+                }
                 Event::Switch { switch, timer } => self.switch_timer(now, switch, timer),
                 Event::LinkDone {
                     port,
@@ -205,7 +212,24 @@ impl NetworkSim {
     #[inline]
     fn warm(&self, event: Event) {
         match event {
-            Event::HeaderCrossed { packet, .. } => self.pool.prefetch(packet),
+            Event::HeaderCrossed {
+                port,
+                packet,
+                destination,
+            } => {
+                self.pool.prefetch(packet);
+                // The switch's state for the pair the header will take, where the
+                // routing can tell the output already.
+                let (node, input) = self.topology.port_owner(port);
+                if let Some(output) = self.routing.output_ahead(&self.topology, node, destination) {
+                    if let Some(s) = self
+                        .switches
+                        .get((node - self.topology.end_points()) as usize)
+                    {
+                        s.warm_header(input, output);
+                    }
+                }
+            }
             Event::Deliver {
                 host,
                 packet,

@@ -118,12 +118,13 @@ impl NetworkSim {
         self.packet_hops += 1;
         // Only the fields the send needs (the packet is larger than a cache line's half).
         let packet = self.pool.get(h);
-        let (bytes, credits, sl, tail, source) = (
+        let (bytes, credits, sl, tail, source, destination) = (
             packet.bytes,
             packet.credits,
             packet.sl,
             packet.tail,
             packet.source,
+            packet.destination,
         );
         let done = (now + self.link.transmission_time(u64::from(bytes))).max(tail);
         // What the packet frees in this port's buffer: an interface's injection buffer
@@ -154,6 +155,7 @@ impl NetworkSim {
                 Event::HeaderCrossed {
                     port: peer,
                     packet: h,
+                    destination,
                 },
             ),
             LinkEnd::EndPoint { host, .. } => self.events.schedule(

@@ -212,6 +212,14 @@ pub trait Router: std::fmt::Debug {
         rng: &mut RngStream,
     ) -> Hop;
 
+    /// The local output port [`Router::next_hop`] gives at switch node `switch` for
+    /// `destination`, when that follows from them alone (no route state, no random
+    /// draw), else None (the default). Only a hint, to start fetching the switch's
+    /// state for a header about to arrive; routing always asks `next_hop`.
+    fn output_ahead(&self, _topology: &Topology, _switch: u32, _destination: u32) -> Option<u32> {
+        None
+    }
+
     /// Every route the routing may give a packet from `source` to `destination`, each as
     /// the global output ports it leaves by, from the source's own port to the last
     /// switch's port. Route `i` is the one [`Router::pin`] selects with `i`. A function

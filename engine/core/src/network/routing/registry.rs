@@ -60,6 +60,10 @@ macro_rules! routing_registry {
             ) -> Hop {
                 match self { $( AnyRouter::$variant(r) => r.next_hop(topology, switch, input_port, destination, state, rng), )* }
             }
+            #[inline]
+            fn output_ahead(&self, topology: &Topology, switch: u32, destination: u32) -> Option<u32> {
+                match self { $( AnyRouter::$variant(r) => r.output_ahead(topology, switch, destination), )* }
+            }
             fn routes(&self, topology: &Topology, source: u32, destination: u32) -> Vec<Vec<u32>> {
                 match self { $( AnyRouter::$variant(r) => r.routes(topology, source, destination), )* }
             }

@@ -88,6 +88,7 @@ impl UpDown {
 
     /// The local output port of switch `switch` (counted among switches, from 0) for
     /// packets to end point `destination`.
+    #[inline]
     pub fn output(&self, switch: u32, destination: u32) -> u32 {
         if destination >= self.end_points {
             return 0;
@@ -237,6 +238,11 @@ impl Router for UpDown {
             port: self.output(switch - topology.end_points(), destination),
             lane: 0,
         }
+    }
+
+    #[inline]
+    fn output_ahead(&self, topology: &Topology, switch: u32, destination: u32) -> Option<u32> {
+        Some(self.output(switch.checked_sub(topology.end_points())?, destination))
     }
 
     fn routes(&self, topology: &Topology, source: u32, destination: u32) -> Vec<Vec<u32>> {

@@ -134,6 +134,12 @@ impl SwitchModel for Cioq {
     fn queued(&self) -> usize {
         self.crossbar.queued()
     }
+
+    /// The pair's VOQs: `on_header` reads them first, and in a large network they have
+    /// left the cache (a line or two per pair, thousands of pairs).
+    fn warm_header(&self, input: u32, output: u32) {
+        self.crossbar.warm_pair(input, output);
+    }
 }
 
 /// What the crossbar keeps per output, side by side because a grant reads and writes
@@ -416,6 +422,13 @@ impl CioqSwitch {
             queue: queue as u16,
             packet: h,
         })
+    }
+
+    /// Starts fetching the (`input`, `output`) pair's VOQs ([`crate::cache_hint`]).
+    pub fn warm_pair(&self, input: u32, output: u32) {
+        if input < self.ports && output < self.ports {
+            self.voq.warm_group(self.pair(input, output));
+        }
     }
 
     /// The (`input`, `output`) pair's index: its group of VOQs.

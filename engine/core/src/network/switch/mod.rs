@@ -116,6 +116,10 @@ pub trait SwitchModel {
     fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32);
     /// Packets held inside the switch and not yet in an output port's queue.
     fn queued(&self) -> usize;
+    /// A header is about to cross `input` for `output`: start fetching the state its
+    /// [`SwitchModel::on_header`] reads first ([`crate::cache_hint`]), if that is worth
+    /// it. A hint: changes nothing. The default does nothing.
+    fn warm_header(&self, _input: u32, _output: u32) {}
 }
 
 /// A routed header, as [`SwitchModel::on_header`] gets it.

@@ -60,6 +60,10 @@ macro_rules! switch_registry {
             fn queued(&self) -> usize {
                 match self { $( AnySwitch::$variant(s) => s.queued(), )* }
             }
+            #[inline]
+            fn warm_header(&self, input: u32, output: u32) {
+                match self { $( AnySwitch::$variant(s) => s.warm_header(input, output), )* }
+            }
         }
 
         /// Builds one switch of the configured architecture (the scenario was validated).

@@ -105,6 +105,14 @@ impl LinkedQueues {
         }
     }
 
+    /// Starts fetching `group`'s cells ([`crate::cache_hint`]).
+    pub(super) fn warm_group(&self, group: usize) {
+        let first = self.group_cell(group) / 4;
+        if let Some(lines) = self.lines.get(first..first + self.stride.div_ceil(4)) {
+            crate::cache_hint::prefetch_all(lines);
+        }
+    }
+
     /// Index of `group`'s own cell.
     #[inline]
     fn group_cell(&self, group: usize) -> usize {

@@ -15,6 +15,7 @@
 //! holds; one registration line per routing in the registry below, plus the routing's
 //! variant of [`RoutingConfig`] and its rule in [`fits`]);
 //! [`fits`] says whether a routing suits a topology without building its tables.
+//! `block_table.rs` keeps a table of bytes as shared blocks (the up*/down* tables).
 //!
 //! # What the fabric does
 //! - **Injection.** A datagram (a packet of no connection) gets

@@ -3,7 +3,7 @@
 //! numbers. Routing tables are like this: the up*/down* table of a MIN (a row per
 //! switch, a column per destination) repeats a handful of patterns (the up ports picked
 //! by a digit of the destination, the down ports of a subtree), so at 1 024 end points
-//! its 1.3 MB of bytes become about 100 KB, which stays in a core's cache where the
+//! its 1.3 MB of bytes become 88 KB, which stays in a core's cache where the
 //! full table missed on nearly every hop. A lookup is two reads instead of one.
 
 use std::collections::HashMap;
@@ -14,6 +14,8 @@ pub const BLOCK: usize = 64;
 /// A `rows` x `columns` table of bytes, its blocks shared.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockTable {
+    /// Columns per row.
+    columns: usize,
     /// Blocks per row: `columns / BLOCK`, rounded up.
     blocks_per_row: usize,
     /// `block_of[row * blocks_per_row + column / BLOCK]`: where the block starts in
@@ -45,6 +47,7 @@ impl BlockTable {
             }
         }
         BlockTable {
+            columns,
             blocks_per_row,
             block_of,
             blocks,
@@ -54,6 +57,9 @@ impl BlockTable {
     /// The byte at (`row`, `column`); 0 outside the table.
     #[inline]
     pub fn get(&self, row: usize, column: usize) -> u8 {
+        if column >= self.columns {
+            return 0;
+        }
         let Some(&start) = self
             .block_of
             .get(row * self.blocks_per_row + column / BLOCK)
@@ -96,6 +102,9 @@ mod tests {
                 }
             }
             prop_assert_eq!(t.get(rows, 0), 0);
+            if rows > 0 {
+                prop_assert_eq!(t.get(0, columns), 0);
+            }
         }
     }
 

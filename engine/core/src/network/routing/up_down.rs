@@ -42,7 +42,6 @@ pub(super) const UNREACHABLE: u32 = u32::MAX;
 /// Routing tables of every switch of a topology.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UpDown {
-    end_points: u32,
     /// Row `switch`, column `destination`: the local output port. Its blocks are shared
     /// ([`BlockTable`]): a table of bytes would miss the cache on nearly every hop of a
     /// large network.
@@ -81,7 +80,6 @@ impl UpDown {
             Ok(())
         })?;
         Ok(UpDown {
-            end_points: n,
             table: BlockTable::new(&table, n as usize),
         })
     }

@@ -3,7 +3,7 @@
 // the Omni-Path opafm.xml and the Linux ETS command downloaded, each equal to what
 // `qoslab design --format ...` prints for the same requirements.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +24,12 @@ const CLASSES = [
 function cli(technology: string, fabric: object, format: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'qoslab-fabric-'));
   const file = join(dir, 'requirements.json');
-  writeFileSync(file, JSON.stringify({ technology, entries: 64, gmtu_bytes: 2048, w: 2, k: 0.5, link_rate_gbps: 2, classes: CLASSES, fabric }));
-  return execFileSync(cliPath, ['design', file, '--format', format], { encoding: 'utf8' });
+  try {
+    writeFileSync(file, JSON.stringify({ technology, entries: 64, gmtu_bytes: 2048, w: 2, k: 0.5, link_rate_gbps: 2, classes: CLASSES, fabric }));
+    return execFileSync(cliPath, ['design', file, '--format', format], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function designVector(page: Page, technology: string): Promise<void> {

@@ -114,15 +114,49 @@ impl LastDelivered {
     }
 }
 
+/// The highest fill ratio seen, kept as the (fill, size) that gave it, so that noting a
+/// fill costs two integer products instead of a division. The ratio it reports is the
+/// division of that pair: rounding is monotone, so it is exactly the largest of the
+/// rounded ratios of every fill noted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PeakFill {
+    fill: u32,
+    /// At least 1 (a buffer of size 0 counts as size 1).
+    capacity: u32,
+}
+
+impl Default for PeakFill {
+    fn default() -> PeakFill {
+        PeakFill {
+            fill: 0,
+            capacity: 1,
+        }
+    }
+}
+
+impl PeakFill {
+    /// Notes a buffer holding `fill` credits of its `capacity`.
+    #[inline]
+    pub(super) fn note(&mut self, fill: u32, capacity: u32) {
+        let capacity = capacity.max(1);
+        if u64::from(fill) * u64::from(self.capacity) > u64::from(self.fill) * u64::from(capacity) {
+            *self = PeakFill { fill, capacity };
+        }
+    }
+
+    /// The highest fill noted, as a fraction of its buffer's size.
+    pub(super) fn ratio(self) -> f64 {
+        f64::from(self.fill) / f64::from(self.capacity)
+    }
+}
+
 /// Counts a buffer fill above `capacity` and keeps the highest fill ratio.
-pub(super) fn check_fill(audit: &mut Audit, peak: &mut f64, fill: u32, capacity: u32) {
+#[inline]
+pub(super) fn check_fill(audit: &mut Audit, peak: &mut PeakFill, fill: u32, capacity: u32) {
     if fill > capacity {
         audit.buffer_overflows += 1;
     }
-    let ratio = f64::from(fill) / f64::from(capacity.max(1));
-    if ratio > *peak {
-        *peak = ratio;
-    }
+    peak.note(fill, capacity);
 }
 
 impl NetworkSim {
@@ -237,6 +271,27 @@ mod tests {
     }
 
     proptest! {
+        /// The peak kept as a pair reports exactly the largest of the ratios computed one by
+        /// one in floating point (as the audit did before).
+        #[test]
+        fn peak_fill_is_the_largest_ratio(
+            fills in proptest::collection::vec((0u32..=u32::MAX, 0u32..=u32::MAX), 0..40),
+            small in proptest::collection::vec((0u32..50, 0u32..50), 0..40),
+        ) {
+            for list in [&fills, &small] {
+                let mut peak = PeakFill::default();
+                let mut by_division = 0.0f64;
+                for &(fill, capacity) in list.iter() {
+                    peak.note(fill, capacity);
+                    let ratio = f64::from(fill) / f64::from(capacity.max(1));
+                    if ratio > by_division {
+                        by_division = ratio;
+                    }
+                    prop_assert_eq!(peak.ratio().to_bits(), by_division.to_bits());
+                }
+            }
+        }
+
         /// The in-flight form gives the flat table's verdict for every delivery (in order or
         /// reordered), and holds only triples with packets in flight.
         #[test]

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{Audit, Event, LastDelivered, NetworkSim};
+use super::{Audit, Event, LastDelivered, NetworkSim, PeakFill};
 use crate::error::EngineError;
 use crate::kernel::EventQueue;
 use crate::network::interface::Interface;
@@ -241,7 +241,7 @@ impl NetworkSim {
             fill_width,
             lanes,
             shared_total,
-            peak_fill: [0.0; 2],
+            peak_fill: [PeakFill::default(); 2],
             counters: vec![ClassCounters::default(); classes],
             jitter,
             admission: traffic.admission,

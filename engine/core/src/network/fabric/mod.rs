@@ -48,7 +48,7 @@ mod switching;
 mod tests;
 
 pub use audit::Audit;
-use audit::LastDelivered;
+use audit::{LastDelivered, PeakFill};
 use messages::{Flits, MessageCounters, Messages};
 
 use super::interface::Interface;
@@ -136,7 +136,7 @@ pub struct NetworkSim {
     fill_width: usize,
     /// Most credits ever held by any input-side and output-side buffer, as a fraction of
     /// its size (for reports and tests).
-    peak_fill: [f64; 2],
+    peak_fill: [PeakFill; 2],
     counters: Vec<ClassCounters>,
     /// Per class, the jitter of its connections (None for burst classes).
     jitter: Vec<Option<JitterTracker>>,
@@ -364,7 +364,7 @@ impl NetworkSim {
     /// The highest occupancy any (input-side, output-side) buffer reached, as a fraction
     /// of its size.
     pub fn peak_fill(&self) -> (f64, f64) {
-        (self.peak_fill[0], self.peak_fill[1])
+        (self.peak_fill[0].ratio(), self.peak_fill[1].ratio())
     }
 
     /// The scheduler kind of the switch output ports (of the interfaces when there is no

@@ -10,7 +10,8 @@
 use std::collections::VecDeque;
 
 use super::super::Header;
-use crate::network::lanes::{CreditPolicyConfig, LaneCredits};
+use super::credit_table::CreditTable;
+use crate::network::lanes::CreditPolicyConfig;
 
 /// A routed header waiting at its input lane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +44,7 @@ pub struct InputBuffers {
     /// Per input, which lanes have a head and which have headers behind it.
     masks: Vec<LaneMasks>,
     /// Per input, the space held per lane.
-    space: Vec<LaneCredits>,
+    space: CreditTable,
     overflows: u64,
     queued: usize,
 }
@@ -73,9 +74,7 @@ impl InputBuffers {
             first: vec![NO_HEAD; (ports * l) as usize],
             behind: vec![VecDeque::new(); (ports * l) as usize],
             masks: vec![LaneMasks::default(); ports as usize],
-            space: (0..ports)
-                .map(|_| super::port_buffer(policy, lanes, total))
-                .collect(),
+            space: CreditTable::new(ports, policy, lanes, total),
             overflows: 0,
             queued: 0,
         }
@@ -105,13 +104,13 @@ impl InputBuffers {
     /// Whether `credits` fit `lane` of `input` now (for a buffer the switch itself fills,
     /// such as a central crossbar's: it reserves before it sends).
     pub fn fits(&self, input: u32, lane: u16, credits: u32) -> bool {
-        self.space[input as usize].fits(usize::from(lane), credits)
+        self.space.fits(input, usize::from(lane), credits)
     }
 
     /// Takes `credits` of `lane` at `input` ahead of the header (false, nothing taken,
     /// when they do not fit); [`InputBuffers::push_reserved`] queues the header later.
     pub fn reserve(&mut self, input: u32, lane: u16, credits: u32) -> bool {
-        self.space[input as usize].consume(usize::from(lane), credits)
+        self.space.consume(input, usize::from(lane), credits)
     }
 
     /// Queues a header whose space [`InputBuffers::reserve`] took.
@@ -171,12 +170,12 @@ impl InputBuffers {
 
     /// A packet's tail has left `lane` of `input`: its `credits` are free again.
     pub fn release(&mut self, input: u32, lane: u16, credits: u32) {
-        self.space[input as usize].give_back(usize::from(lane), credits);
+        self.space.give_back(input, usize::from(lane), credits);
     }
 
     /// Credits `lane` of `input` holds.
     pub fn in_use(&self, input: u32, lane: u16) -> u32 {
-        self.space[input as usize].in_use(usize::from(lane))
+        self.space.in_use(input, usize::from(lane))
     }
 
     /// Headers that arrived when their lane had no room for them (zero when every

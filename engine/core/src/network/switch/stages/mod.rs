@@ -18,6 +18,7 @@
 //!   from its config, and the [`super::SwitchModel`] accessors reporting them.
 
 pub mod allocation;
+pub mod credit_table;
 pub mod crossbar_timing;
 pub mod input_buffer;
 pub mod output_buffer;
@@ -25,15 +26,24 @@ pub mod shared_ports;
 pub mod switch_allocation;
 pub mod vl_allocation;
 
-use crate::network::lanes::{CreditPolicyConfig, LaneCredits};
+use crate::network::lanes::CreditPolicyConfig;
 
 /// A buffer of `total` credits for `lanes` lanes under `policy`: an equal share of
-/// `total / lanes` each, or shared with the policy's minimum and maximum per lane.
-pub fn port_buffer(policy: &CreditPolicyConfig, lanes: u16, total: u32) -> LaneCredits {
+/// `total / lanes` each, or shared with the policy's minimum and maximum per lane. The
+/// switches keep theirs in a [`credit_table::CreditTable`]; the tests model upstream
+/// senders and check the table against one of these per port.
+#[cfg(test)]
+pub fn port_buffer(
+    policy: &CreditPolicyConfig,
+    lanes: u16,
+    total: u32,
+) -> crate::network::lanes::LaneCredits {
     let lanes = usize::from(lanes.max(1));
     match policy {
-        CreditPolicyConfig::PerLane => LaneCredits::per_lane(lanes, total / lanes as u32),
-        CreditPolicyConfig::Shared(c) => LaneCredits::shared(
+        CreditPolicyConfig::PerLane => {
+            crate::network::lanes::LaneCredits::per_lane(lanes, total / lanes as u32)
+        }
+        CreditPolicyConfig::Shared(c) => crate::network::lanes::LaneCredits::shared(
             lanes,
             total,
             c.min_bytes / crate::network::CREDIT_BYTES,

@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use crate::network::lanes::{CreditPolicyConfig, LaneCredits};
+use super::credit_table::CreditTable;
+use crate::network::lanes::CreditPolicyConfig;
 
 /// The output buffers of one switch.
 pub struct OutputBuffers {
@@ -13,7 +14,7 @@ pub struct OutputBuffers {
     /// VLs its own way).
     lane_of_queue: Vec<Arc<[u16]>>,
     /// Per output, the space per lane.
-    room: Vec<LaneCredits>,
+    room: CreditTable,
 }
 
 impl OutputBuffers {
@@ -28,9 +29,7 @@ impl OutputBuffers {
         let ports = lane_of_queue.len() as u32;
         OutputBuffers {
             lane_of_queue,
-            room: (0..ports)
-                .map(|_| super::port_buffer(policy, lanes, total))
-                .collect(),
+            room: CreditTable::new(ports, policy, lanes, total),
         }
     }
 
@@ -46,23 +45,24 @@ impl OutputBuffers {
 
     /// Whether `credits` fit the lane of `queue` at `output` now.
     pub fn fits(&self, output: u32, queue: u16, credits: u32) -> bool {
-        self.room[output as usize].fits(usize::from(self.lane(output, queue)), credits)
+        self.room
+            .fits(output, usize::from(self.lane(output, queue)), credits)
     }
 
     /// Takes `credits` of `queue`'s lane at `output`; false (nothing taken) when they
     /// do not fit.
     pub fn take(&mut self, output: u32, queue: u16, credits: u32) -> bool {
         let lane = usize::from(self.lane(output, queue));
-        self.room[output as usize].consume(lane, credits)
+        self.room.consume(output, lane, credits)
     }
 
     /// A packet's tail of `credits` has left `lane` of `output` on the link.
     pub fn freed(&mut self, output: u32, lane: u16, credits: u32) {
-        self.room[output as usize].give_back(usize::from(lane), credits);
+        self.room.give_back(output, usize::from(lane), credits);
     }
 
     /// Credits `lane` of `output` holds.
     pub fn in_use(&self, output: u32, lane: u16) -> u32 {
-        self.room[output as usize].in_use(usize::from(lane))
+        self.room.in_use(output, usize::from(lane))
     }
 }

@@ -317,8 +317,10 @@ impl SwitchModel for Infiniband {
                     lane,
                     credits,
                 });
-                // The freed output may take any input's head, the freed input any output.
-                self.allocate(cx, AllocationRound::every(self.ports));
+                // The freed input may send any of its heads, the freed output take any
+                // input's head for it; no other input's heads changed.
+                let scan = 1 << input | self.inputs.inputs_with_head_for(output);
+                self.allocate(cx, scan);
             }
             Timer::Arrive {
                 output,
@@ -337,8 +339,9 @@ impl SwitchModel for Infiniband {
 
     fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32) {
         self.outputs.freed(output, lane, credits);
-        // Heads of any input may fit now.
-        self.allocate(cx, AllocationRound::every(self.ports));
+        // Only heads for the output may fit now.
+        let scan = self.inputs.inputs_with_head_for(output);
+        self.allocate(cx, scan);
     }
 
     fn queued(&self) -> usize {

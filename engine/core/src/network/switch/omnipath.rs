@@ -409,8 +409,10 @@ impl SwitchModel for Omnipath {
 
     fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32) {
         self.outputs.freed(output, lane, credits);
-        // Any MPort's heads bound for the output may fit now.
-        self.allocate(cx, u64::MAX);
+        // Only heads bound for the output may fit now: the MPorts of the inputs with one.
+        let mports = super::stages::bits(self.inputs.inputs_with_head_for(output))
+            .fold(0u64, |m, input| m | 1 << Self::mport(input));
+        self.allocate(cx, mports);
     }
 
     fn queued(&self) -> usize {

@@ -49,11 +49,20 @@ pub struct InputBuffers {
     queued: usize,
 }
 
-/// An input's lanes (a bit each) with a head, and with headers behind their head.
+/// An input's lanes (a bit each) with a head, and with headers behind their head; and
+/// the outputs its heads are for.
 #[derive(Clone, Copy, Debug, Default)]
 struct LaneMasks {
     heads: u64,
     behind: u64,
+    outputs: u64,
+}
+
+/// The bit of `output` in [`LaneMasks::outputs`]; all bits for an output beyond 63 (a
+/// head for it is then counted for every output, which only widens a scan).
+#[inline]
+fn output_bit(output: u32) -> u64 {
+    1u64.checked_shl(output).unwrap_or(u64::MAX)
 }
 
 /// An unused head cell.
@@ -121,6 +130,7 @@ impl InputBuffers {
         if masks.heads & bit == 0 {
             self.first[i] = r;
             masks.heads |= bit;
+            masks.outputs |= output_bit(r.output);
         } else {
             self.behind[i].push_back(r);
             masks.behind |= bit;
@@ -164,8 +174,25 @@ impl InputBuffers {
                 masks.behind &= !bit;
             }
         }
+        let first = (input * self.lanes) as usize;
+        masks.outputs = super::bits(masks.heads)
+            .map(|l| output_bit(self.first[first + l as usize].output))
+            .fold(0, |m, b| m | b);
         self.queued -= 1;
         Some(r)
+    }
+
+    /// The inputs (a bit each) with a lane whose head is for `output`.
+    #[inline]
+    pub fn inputs_with_head_for(&self, output: u32) -> u64 {
+        let bit = output_bit(output);
+        self.masks
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.outputs & bit != 0)
+            .fold(0, |inputs, (i, _)| {
+                inputs | 1u64.checked_shl(i as u32).unwrap_or(0)
+            })
     }
 
     /// A packet's tail has left `lane` of `input`: its `credits` are free again.
@@ -226,6 +253,12 @@ mod tests {
                         }
                     }
                     proptest::prop_assert_eq!(buffers.heads(i), mask);
+                }
+                for output in 0..7 {
+                    let want = (0..ports).filter(|&i| {
+                        (0..u32::from(lanes)).any(|l| plain[(i * u32::from(lanes) + l) as usize].front().is_some_and(|r| r.output == output))
+                    }).fold(0u64, |m, i| m | 1 << i);
+                    proptest::prop_assert_eq!(buffers.inputs_with_head_for(output), want, "output {}", output);
                 }
                 proptest::prop_assert_eq!(buffers.queued(), plain.iter().map(VecDeque::len).sum::<usize>());
             }

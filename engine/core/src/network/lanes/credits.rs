@@ -57,12 +57,48 @@ pub enum LaneCredits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SharedCredits {
     used: Vec<u32>,
-    min: u32,
-    max: u32,
-    /// Credits above the lanes' minimums: `total - lanes x min`.
-    pool: u32,
+    limits: SharedLimits,
     /// Credits of the pool in use: the sum of `used - min` over lanes above their minimum.
     pool_used: u32,
+}
+
+/// The limits of a buffer shared among lanes, and the arithmetic of its accounts (also
+/// used by the switches' flat credit tables).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SharedLimits {
+    /// Reserved for each lane.
+    pub(crate) min: u32,
+    /// Most one lane may hold (at most the buffer).
+    pub(crate) max: u32,
+    /// Credits above the lanes' minimums: `total - lanes x min`.
+    pub(crate) pool: u32,
+}
+
+impl SharedLimits {
+    /// The limits of a buffer of `total` credits for `lanes` lanes, `min` reserved and at
+    /// most `max` for each.
+    pub(crate) fn new(lanes: usize, total: u32, min: u32, max: u32) -> SharedLimits {
+        let reserved = (lanes as u32).saturating_mul(min);
+        SharedLimits {
+            min,
+            max: max.min(total),
+            pool: total.saturating_sub(reserved),
+        }
+    }
+
+    /// Credits a lane holding `used` could take when `pool_used` of the pool is in use.
+    #[inline]
+    pub(crate) fn free(self, used: u32, pool_used: u32) -> u32 {
+        let own = self.min.saturating_sub(used);
+        (own + (self.pool - pool_used)).min(self.max.saturating_sub(used))
+    }
+
+    /// How much more of the pool a lane holds at `after` credits than at `before` (the
+    /// pool's use goes up by it; down by `pool_share(after, before)`).
+    #[inline]
+    pub(crate) fn pool_share(self, before: u32, after: u32) -> u32 {
+        after.saturating_sub(self.min) - before.saturating_sub(self.min)
+    }
 }
 
 impl LaneCredits {
@@ -74,12 +110,9 @@ impl LaneCredits {
     /// A shared buffer of `total` credits for `lanes` lanes, `min` reserved and at most
     /// `max` for each (the scenario was validated: `lanes x min <= total`, `min <= max`).
     pub fn shared(lanes: usize, total: u32, min: u32, max: u32) -> LaneCredits {
-        let reserved = (lanes as u32).saturating_mul(min);
         LaneCredits::Shared(SharedCredits {
             used: vec![0; lanes],
-            min,
-            max: max.min(total),
-            pool: total.saturating_sub(reserved),
+            limits: SharedLimits::new(lanes, total, min, max),
             pool_used: 0,
         })
     }
@@ -193,31 +226,25 @@ impl std::ops::IndexMut<usize> for LaneCounters {
 }
 
 impl SharedCredits {
-    fn above_min(&self, used: u32) -> u32 {
-        used.saturating_sub(self.min)
-    }
-
     fn free(&self, lane: usize) -> u32 {
-        let used = self.used[lane];
-        let own = self.min.saturating_sub(used);
-        let pool_free = self.pool - self.pool_used;
-        (own + pool_free).min(self.max.saturating_sub(used))
+        self.limits.free(self.used[lane], self.pool_used)
     }
 
     fn consume(&mut self, lane: usize, credits: u32) -> bool {
         if credits > self.free(lane) {
             return false;
         }
-        let before = self.above_min(self.used[lane]);
-        self.used[lane] += credits;
-        self.pool_used += self.above_min(self.used[lane]) - before;
+        let used = self.used[lane];
+        self.used[lane] = used + credits;
+        self.pool_used += self.limits.pool_share(used, used + credits);
         true
     }
 
     fn give_back(&mut self, lane: usize, credits: u32) {
-        let before = self.above_min(self.used[lane]);
-        self.used[lane] = self.used[lane].saturating_sub(credits);
-        self.pool_used -= before - self.above_min(self.used[lane]);
+        let used = self.used[lane];
+        let after = used.saturating_sub(credits);
+        self.used[lane] = after;
+        self.pool_used -= self.limits.pool_share(after, used);
     }
 }
 

@@ -1,13 +1,15 @@
 //! The space of a switch's buffers of one kind (its input buffers, or its output
 //! buffers), every port's lanes under the same credit policy, in one flat array.
 //!
-//! It keeps exactly the accounts a [`LaneCredits`](crate::network::lanes::LaneCredits)
+//! The shared policy's arithmetic is [`SharedLimits`]'s, as for a `LaneCredits`. It
+//! keeps exactly the accounts a [`LaneCredits`](crate::network::lanes::LaneCredits)
 //! per port would keep (a property test drives both), but a port's counters lie side by
 //! side in one array of the switch's: a shared buffer's per-lane use was a heap block of
 //! its own per port, a cache miss on every check of a head in a large network.
 
 use crate::network::CREDIT_BYTES;
 use crate::network::lanes::CreditPolicyConfig;
+use crate::network::lanes::credits::SharedLimits;
 
 /// The lanes' space of `ports` buffers of one size and policy.
 #[derive(Clone, Debug)]
@@ -27,9 +29,8 @@ pub struct CreditTable {
 enum Policy {
     /// Each lane has `capacity` credits to itself.
     PerLane { capacity: u32 },
-    /// One buffer: `min` reserved for each lane, at most `max` for one, and `pool`
-    /// credits above the minimums that the lanes share.
-    Shared { min: u32, max: u32, pool: u32 },
+    /// One buffer shared under these limits.
+    Shared(SharedLimits),
 }
 
 impl CreditTable {
@@ -51,16 +52,11 @@ impl CreditTable {
             }
             CreditPolicyConfig::Shared(c) => {
                 let (min, max) = (c.min_bytes / CREDIT_BYTES, c.max_bytes / CREDIT_BYTES);
-                let reserved = (lanes as u32).saturating_mul(min);
                 CreditTable {
                     lanes,
                     stride: 1 + lanes,
                     words: vec![0; ports * (1 + lanes)],
-                    policy: Policy::Shared {
-                        min,
-                        max: max.min(total),
-                        pool: total.saturating_sub(reserved),
-                    },
+                    policy: Policy::Shared(SharedLimits::new(lanes, total, min, max)),
                 }
             }
         }
@@ -79,11 +75,7 @@ impl CreditTable {
         let b = self.base(port, lane);
         match self.policy {
             Policy::PerLane { .. } => self.words[b + lane],
-            Policy::Shared { min, max, pool } => {
-                let used = self.words[b + 1 + lane];
-                let pool_used = self.words[b];
-                (min.saturating_sub(used) + (pool - pool_used)).min(max.saturating_sub(used))
-            }
+            Policy::Shared(limits) => limits.free(self.words[b + 1 + lane], self.words[b]),
         }
     }
 
@@ -103,10 +95,10 @@ impl CreditTable {
         let b = self.base(port, lane);
         match self.policy {
             Policy::PerLane { .. } => self.words[b + lane] -= credits,
-            Policy::Shared { min, .. } => {
+            Policy::Shared(limits) => {
                 let used = self.words[b + 1 + lane];
                 self.words[b + 1 + lane] = used + credits;
-                self.words[b] += (used + credits).saturating_sub(min) - used.saturating_sub(min);
+                self.words[b] += limits.pool_share(used, used + credits);
             }
         }
         true
@@ -121,11 +113,11 @@ impl CreditTable {
                 let free = &mut self.words[b + lane];
                 *free = (*free + credits).min(capacity);
             }
-            Policy::Shared { min, .. } => {
+            Policy::Shared(limits) => {
                 let used = self.words[b + 1 + lane];
                 let after = used.saturating_sub(credits);
                 self.words[b + 1 + lane] = after;
-                self.words[b] -= used.saturating_sub(min) - after.saturating_sub(min);
+                self.words[b] -= limits.pool_share(after, used);
             }
         }
     }
@@ -135,7 +127,7 @@ impl CreditTable {
         let b = self.base(port, lane);
         match self.policy {
             Policy::PerLane { capacity } => capacity - self.words[b + lane],
-            Policy::Shared { .. } => self.words[b + 1 + lane],
+            Policy::Shared(_) => self.words[b + 1 + lane],
         }
     }
 }

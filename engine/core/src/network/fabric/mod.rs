@@ -246,7 +246,25 @@ impl NetworkSim {
                     crate::cache_hint::prefetch_all(p);
                 }
             }
-            Event::Generate { .. } | Event::Switch { .. } => {}
+            Event::Switch { switch, timer } => {
+                // Where the timer frees input space, the port upstream takes its credits
+                // back and tries to send (`input_left`).
+                let Some(s) = self.switches.get(switch as usize) else {
+                    return;
+                };
+                let Some(input) = s.input_released_by(timer) else {
+                    return;
+                };
+                let node = self.topology.end_points() + switch;
+                let upstream = self
+                    .topology
+                    .global_port(node, input)
+                    .and_then(|g| self.topology.peer(g));
+                if let Some(p) = upstream.and_then(|u| self.ports.get(u as usize)) {
+                    crate::cache_hint::prefetch_all(p);
+                }
+            }
+            Event::Generate { .. } => {}
         }
     }
 

@@ -136,6 +136,35 @@ proptest::proptest! {
     }
 }
 
+/// The InfiniBand-like and Omni-Path-like switches announce every input their timers
+/// release ([`SwitchModel::input_released_by`]: the rig asserts each announcement is
+/// right), through the registry as directly.
+#[test]
+fn transfer_ends_announce_the_input_they_free() {
+    let steps: Vec<Step> = (0..30)
+        .map(|i| vec![(i % 4, (i % 2) as u16, (i * 3 + 1) % 4, 64 + 97 * i)])
+        .collect();
+    for config in &configs()[3..] {
+        let any = build(config, setup(4, 2, CreditPolicyConfig::PerLane)).unwrap();
+        let mut rig = Rig::with(any);
+        for step in &steps {
+            for &(input, lane, output, bytes) in step {
+                let tail = rig.now + Duration(u64::from(bytes) * 80);
+                rig.header(input, lane, output, bytes, tail);
+            }
+            let until = rig.now + Duration(1_000_000);
+            rig.run_until(until);
+            let enqueued: Vec<_> = rig.enqueued.drain(..).collect();
+            for (_, output, queue, packet) in enqueued {
+                let credits = rig.pool.get(packet).credits;
+                rig.call(|sw, cx| sw.on_output_freed(cx, output, queue, credits));
+            }
+        }
+        assert_eq!(rig.released.len(), steps.len(), "{}", rig.sw.kind());
+        assert_eq!(rig.unannounced_releases, 0, "{}", rig.sw.kind());
+    }
+}
+
 /// The registry builds the model the configuration names (not the first registered).
 #[test]
 fn registry_builds_the_named_model() {

@@ -337,6 +337,13 @@ impl SwitchModel for Infiniband {
         }
     }
 
+    fn input_released_by(&self, timer: SwitchTimer) -> Option<u32> {
+        match Timer::decode(timer) {
+            Timer::Done { input, .. } => Some(input),
+            Timer::Arrive { .. } => None,
+        }
+    }
+
     fn on_output_freed(&mut self, cx: &mut SwitchContext, output: u32, lane: u16, credits: u32) {
         self.outputs.freed(output, lane, credits);
         // Only heads for the output may fit now.

@@ -120,6 +120,13 @@ pub trait SwitchModel {
     /// [`SwitchModel::on_header`] reads first ([`crate::cache_hint`]), if that is worth
     /// it. A hint: changes nothing. The default does nothing.
     fn warm_header(&self, _input: u32, _output: u32) {}
+    /// The local input whose buffer space timer `timer` will release, where the switch
+    /// can tell without reading cold state: the fabric then starts fetching the port
+    /// upstream of it, whose credits go back ([`crate::cache_hint`]). A hint: changes
+    /// nothing. The default tells nothing.
+    fn input_released_by(&self, _timer: SwitchTimer) -> Option<u32> {
+        None
+    }
 }
 
 /// A routed header, as [`SwitchModel::on_header`] gets it.

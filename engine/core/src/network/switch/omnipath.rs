@@ -351,6 +351,13 @@ impl SwitchModel for Omnipath {
         self.allocate(cx, 1 << Self::mport(header.input));
     }
 
+    fn input_released_by(&self, timer: SwitchTimer) -> Option<u32> {
+        match self.timers.get(timer.0 as usize)? {
+            Timer::LocalDone { input, .. } => Some(*input),
+            Timer::CentralHeader { .. } | Timer::CentralDone { .. } | Timer::Arrive { .. } => None,
+        }
+    }
+
     fn on_timer(&mut self, cx: &mut SwitchContext, timer: SwitchTimer) {
         let slot = timer.0 as u32;
         let t = self.timers[slot as usize];

@@ -64,6 +64,10 @@ macro_rules! switch_registry {
             fn warm_header(&self, input: u32, output: u32) {
                 match self { $( AnySwitch::$variant(s) => s.warm_header(input, output), )* }
             }
+            #[inline]
+            fn input_released_by(&self, timer: SwitchTimer) -> Option<u32> {
+                match self { $( AnySwitch::$variant(s) => s.input_released_by(timer), )* }
+            }
         }
 
         /// Builds one switch of the configured architecture (the scenario was validated).

@@ -40,6 +40,10 @@ pub(crate) struct Rig<S: SwitchModel> {
     pub enqueued: Vec<(SimTime, u32, u16, u32)>,
     /// (time, input, lane, credits) of every input space released.
     pub released: Vec<(SimTime, u32, u16, u32)>,
+    /// Input space released by timers that [`SwitchModel::input_released_by`] did not
+    /// announce (a hint may stay silent; one it gives must be right, which
+    /// [`Rig::run_until`] asserts).
+    pub unannounced_releases: usize,
 }
 
 /// A switch of `ports` ports and `lanes` lanes (one queue per lane) on 100 Gb/s links.
@@ -66,6 +70,7 @@ impl<S: SwitchModel> Rig<S> {
             seq: 0,
             enqueued: Vec::new(),
             released: Vec::new(),
+            unannounced_releases: 0,
         }
     }
 
@@ -127,7 +132,17 @@ impl<S: SwitchModel> Rig<S> {
             }
             let timer = self.timers.remove(&(at, seq)).unwrap();
             self.now = at;
+            let announced = self.sw.input_released_by(timer);
+            let before = self.released.len();
             self.call(|sw, cx| sw.on_timer(cx, timer));
+            let released = &self.released[before..];
+            match announced {
+                Some(input) => assert!(
+                    released.iter().any(|r| r.1 == input),
+                    "timer {timer:?} announced input {input}, released {released:?}"
+                ),
+                None => self.unannounced_releases += released.len(),
+            }
         }
         self.now = until;
     }

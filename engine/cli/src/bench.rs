@@ -18,6 +18,8 @@ use std::time::Instant;
 use qoslab_core::{Run, scenario};
 use serde::Serialize;
 
+mod summary;
+
 /// One scenario of the set.
 struct Case {
     name: &'static str,
@@ -132,6 +134,15 @@ struct Row {
     ns_per_event: f64,
     /// Resident high-water mark during the scenario, MiB (None where it cannot be read).
     peak_mib: Option<f64>,
+    /// Runs of the scenario (`--repeat`): `seconds` and the rates are those of the median
+    /// run, the peak the highest.
+    runs: usize,
+    /// The fastest and slowest runs' ns per event.
+    ns_per_event_min: f64,
+    ns_per_event_max: f64,
+    /// Its ns per event against another scenario's, round by round (`--ratio`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ratio: Option<summary::Ratio>,
 }
 
 /// CPU time of the calling thread in ns (Linux).
@@ -192,15 +203,33 @@ fn measure(case: &Case, quick: bool) -> Result<Row, String> {
         packet_hops_per_s: results.packet_hops.map(|h| h as f64 / seconds),
         ns_per_event: seconds * 1e9 / events.max(1) as f64,
         peak_mib: if peak_known { peak_mib() } else { None },
+        runs: 1,
+        ns_per_event_min: seconds * 1e9 / events.max(1) as f64,
+        ns_per_event_max: seconds * 1e9 / events.max(1) as f64,
+        ratio: None,
     })
 }
 
-/// Runs the set (the cases whose name contains one of `only`, all when empty) and prints
-/// a table, or JSON with `json`.
-pub fn bench(only: &[String], json: bool, quick: bool) -> ExitCode {
+/// What `qoslab bench` was asked.
+pub struct BenchOptions {
+    /// Only the cases whose name contains one of these (all when empty).
+    pub only: Vec<String>,
+    /// JSON instead of a table.
+    pub json: bool,
+    /// A tenth of each run.
+    pub quick: bool,
+    /// Rounds over the chosen cases (at least 1).
+    pub repeat: usize,
+    /// `A/B`: report case A's ns per event over case B's, round by round.
+    pub ratio: Option<String>,
+}
+
+/// Runs the set (the cases whose name contains one of `only`, all when empty) `repeat`
+/// times, round after round, and prints a table, or JSON with `json`.
+pub fn bench(o: &BenchOptions) -> ExitCode {
     let cases: Vec<&Case> = CASES
         .iter()
-        .filter(|c| only.is_empty() || only.iter().any(|o| c.name.contains(o.as_str())))
+        .filter(|c| o.only.is_empty() || o.only.iter().any(|n| c.name.contains(n.as_str())))
         .collect();
     if cases.is_empty() {
         let names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
@@ -209,50 +238,103 @@ pub fn bench(only: &[String], json: bool, quick: bool) -> ExitCode {
             &format!("no benchmark matches; the set: {}", names.join(", ")),
         );
     }
-    let mut rows = Vec::new();
-    if !json {
-        println!(
-            "{:<14} {:>12} {:>11} {:>8} {:>10} {:>12} {:>9} {:>9}",
-            "scenario",
-            "events",
-            "hops",
-            "seconds",
-            "M events/s",
-            "M hops/s",
-            "ns/event",
-            "peak MiB"
-        );
+    let names: Vec<&str> = cases.iter().map(|c| c.name).collect();
+    let pair = match o.ratio.as_deref().map(|r| summary::ratio_pair(r, &names)) {
+        None => None,
+        Some(Ok(pair)) => Some(pair),
+        Some(Err(e)) => return crate::fail(2, &e),
+    };
+    let progressive = o.repeat == 1 && !o.json;
+    if progressive {
+        print_header(false);
     }
-    for case in cases {
-        let row = match measure(case, quick) {
-            Ok(row) => row,
-            Err(e) => return crate::fail(1, &e),
-        };
-        if !json {
-            let opt = |v: Option<f64>, scale: f64, prec: usize| {
-                v.map_or("-".to_string(), |x| format!("{:.prec$}", x / scale))
+    let mut runs: Vec<Vec<Row>> = cases.iter().map(|_| Vec::new()).collect();
+    for round in 1..=o.repeat {
+        for (case, done) in cases.iter().zip(&mut runs) {
+            let row = match measure(case, o.quick) {
+                Ok(row) => row,
+                Err(e) => return crate::fail(1, &e),
             };
-            println!(
-                "{:<14} {:>12} {:>11} {:>8.3} {:>10.2} {:>12} {:>9.1} {:>9}",
-                row.name,
-                row.events,
-                row.packet_hops.map_or("-".to_string(), |h| h.to_string()),
-                row.seconds,
-                row.events_per_s / 1e6,
-                opt(row.packet_hops_per_s, 1e6, 2),
-                row.ns_per_event,
-                opt(row.peak_mib, 1.0, 1),
-            );
+            if progressive {
+                print_row(&row);
+            } else if o.repeat > 1 {
+                eprintln!(
+                    "round {round}/{}: {} {:.1} ns/event",
+                    o.repeat, row.name, row.ns_per_event
+                );
+            }
+            done.push(row);
         }
-        rows.push(row);
     }
-    if json {
+    let ratio = pair.map(|(a, b)| (a, summary::ratio(names[b], &runs[a], &runs[b])));
+    let mut rows: Vec<Row> = runs.into_iter().map(summary::summarize).collect();
+    if let Some((a, r)) = ratio {
+        rows[a].ratio = Some(r);
+    }
+    if o.json {
         match serde_json::to_string_pretty(&rows) {
             Ok(text) => println!("{text}"),
             Err(e) => return crate::fail(1, &format!("cannot write results: {e}")),
         }
-    } else if rows.iter().any(|r| !r.cpu_time) {
+        return ExitCode::SUCCESS;
+    }
+    if !progressive {
+        print_header(true);
+        rows.iter().for_each(print_row);
+    }
+    for r in &rows {
+        if let Some(q) = &r.ratio {
+            println!(
+                "ns per event, {} / {}: median {:.3} ({:.3} … {:.3}) over {} rounds",
+                r.name, q.against, q.median, q.min, q.max, q.rounds
+            );
+        }
+    }
+    if rows.iter().any(|r| !r.cpu_time) {
         println!("(seconds are wall time: this system does not report a thread's CPU time)");
     }
     ExitCode::SUCCESS
+}
+
+/// The table's header; with `spread`, the column of the runs' fastest and slowest ns
+/// per event.
+fn print_header(spread: bool) {
+    print!(
+        "{:<14} {:>12} {:>11} {:>8} {:>10} {:>12} {:>9} {:>9}",
+        "scenario", "events", "hops", "seconds", "M events/s", "M hops/s", "ns/event", "peak MiB"
+    );
+    println!(
+        "{}",
+        if spread {
+            "  ns/event min … max (runs)"
+        } else {
+            ""
+        }
+    );
+}
+
+/// One row of the table (with the runs' spread when there were several).
+fn print_row(row: &Row) {
+    let opt = |v: Option<f64>, scale: f64, prec: usize| {
+        v.map_or("-".to_string(), |x| format!("{:.prec$}", x / scale))
+    };
+    print!(
+        "{:<14} {:>12} {:>11} {:>8.3} {:>10.2} {:>12} {:>9.1} {:>9}",
+        row.name,
+        row.events,
+        row.packet_hops.map_or("-".to_string(), |h| h.to_string()),
+        row.seconds,
+        row.events_per_s / 1e6,
+        opt(row.packet_hops_per_s, 1e6, 2),
+        row.ns_per_event,
+        opt(row.peak_mib, 1.0, 1),
+    );
+    if row.runs > 1 {
+        println!(
+            "  {:.1} … {:.1} ({})",
+            row.ns_per_event_min, row.ns_per_event_max, row.runs
+        );
+    } else {
+        println!();
+    }
 }

@@ -173,6 +173,15 @@ enum Command {
         /// A tenth of each run (a smoke test, not a measurement).
         #[arg(long)]
         quick: bool,
+        /// Run the chosen scenarios this many times, round after round, and report each
+        /// one's median run with its fastest and slowest (progress on standard error).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=100))]
+        repeat: u16,
+        /// `A/B`: also report scenario A's ns per event over scenario B's, the median of
+        /// the rounds' ratios with its range (both must be chosen, e.g. `--only
+        /// min64-0.5,min1024 --ratio min1024/min64-0.5`).
+        #[arg(long, value_name = "A/B")]
+        ratio: Option<String>,
     },
     /// (Developers) Regenerate the TypeScript types and JSON Schema from the Rust types.
     #[command(hide = true)]
@@ -259,7 +268,19 @@ fn main() -> ExitCode {
             requirements,
             format,
         } => design::run(&requirements, format),
-        Command::Bench { only, json, quick } => bench::bench(&only, json, quick),
+        Command::Bench {
+            only,
+            json,
+            quick,
+            repeat,
+            ratio,
+        } => bench::bench(&bench::BenchOptions {
+            only,
+            json,
+            quick,
+            repeat: usize::from(repeat),
+            ratio,
+        }),
         Command::Schema => {
             println!("{:#}", qoslab_core::Scenario::json_schema());
             ExitCode::SUCCESS

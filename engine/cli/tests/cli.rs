@@ -442,6 +442,70 @@ fn bench_reports_rates_consistent_with_its_counts() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// `qoslab bench --repeat N --ratio A/B`: each row is the median of N runs with the
+/// fastest and slowest around it, and A's row carries the rounds' ratio of ns per event,
+/// whose median lies within what the runs allow. A ratio naming a scenario not chosen
+/// is refused, naming the option.
+#[test]
+fn bench_repeats_and_reports_a_paired_ratio() {
+    let out = qoslab([
+        "bench",
+        "--quick",
+        "--json",
+        "--only",
+        "link-lab,min64-0.5",
+        "--repeat",
+        "3",
+        "--ratio",
+        "min64-0.5/link-lab",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.len(), 2);
+    let f = |r: &serde_json::Value, k: &str| r[k].as_f64().unwrap();
+    for r in &rows {
+        assert_eq!(r["runs"].as_u64(), Some(3));
+        let (lo, mid, hi) = (
+            f(r, "ns_per_event_min"),
+            f(r, "ns_per_event"),
+            f(r, "ns_per_event_max"),
+        );
+        assert!(lo <= mid && mid <= hi, "{r}");
+        assert!((f(r, "events_per_s") * f(r, "seconds") / f(r, "events") - 1.0).abs() < 1e-9);
+    }
+    assert!(rows[0].get("ratio").is_none());
+    let q = &rows[1]["ratio"];
+    assert_eq!(q["against"], "link-lab");
+    assert_eq!(q["rounds"].as_u64(), Some(3));
+    let (lo, mid, hi) = (f(q, "min"), f(q, "median"), f(q, "max"));
+    assert!(lo <= mid && mid <= hi, "{q}");
+    let bound_lo = f(&rows[1], "ns_per_event_min") / f(&rows[0], "ns_per_event_max");
+    let bound_hi = f(&rows[1], "ns_per_event_max") / f(&rows[0], "ns_per_event_min");
+    assert!(
+        bound_lo <= lo * (1.0 + 1e-12) && hi <= bound_hi * (1.0 + 1e-12),
+        "{q}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("round ").count(), 6, "{stderr}");
+
+    let bad = qoslab([
+        "bench",
+        "--quick",
+        "--only",
+        "link-lab",
+        "--ratio",
+        "link-lab/min1024",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--ratio"));
+    let zero = qoslab(["bench", "--quick", "--only", "link-lab", "--repeat", "0"]);
+    assert_eq!(zero.status.code(), Some(2));
+}
+
 /// The R2 rows of `qoslab bench` run the preset as they say: 10 ms, then 100 ms at the
 /// study's lowest load point and at the preset's load (each a tenth in the quick form).
 #[test]

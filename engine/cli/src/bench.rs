@@ -192,6 +192,7 @@ fn measure(case: &Case, quick: bool) -> Result<Row, String> {
     };
     let seconds = seconds.max(1e-9);
     let events = results.events;
+    let ns_per_event = seconds * 1e9 / events.max(1) as f64;
     Ok(Row {
         name: case.name,
         scenario: case.what,
@@ -201,11 +202,11 @@ fn measure(case: &Case, quick: bool) -> Result<Row, String> {
         cpu_time,
         events_per_s: events as f64 / seconds,
         packet_hops_per_s: results.packet_hops.map(|h| h as f64 / seconds),
-        ns_per_event: seconds * 1e9 / events.max(1) as f64,
+        ns_per_event,
         peak_mib: if peak_known { peak_mib() } else { None },
         runs: 1,
-        ns_per_event_min: seconds * 1e9 / events.max(1) as f64,
-        ns_per_event_max: seconds * 1e9 / events.max(1) as f64,
+        ns_per_event_min: ns_per_event,
+        ns_per_event_max: ns_per_event,
         ratio: None,
     })
 }

@@ -56,6 +56,15 @@ pub fn median(values: &[f64]) -> f64 {
     }
 }
 
+/// The smallest and largest of `values` (infinities when there are none).
+fn range(values: &[f64]) -> (f64, f64) {
+    values
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        })
+}
+
 /// Round by round, `a`'s ns per event over `b`'s (`b` named `against`).
 pub fn ratio(against: &'static str, a: &[Row], b: &[Row]) -> Ratio {
     let ratios: Vec<f64> = a
@@ -63,12 +72,13 @@ pub fn ratio(against: &'static str, a: &[Row], b: &[Row]) -> Ratio {
         .zip(b)
         .map(|(a, b)| a.ns_per_event / b.ns_per_event)
         .collect();
+    let (min, max) = range(&ratios);
     Ratio {
         against,
         rounds: ratios.len(),
         median: median(&ratios),
-        min: ratios.iter().copied().fold(f64::INFINITY, f64::min),
-        max: ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        min,
+        max,
     }
 }
 
@@ -84,13 +94,11 @@ pub fn summarize(runs: Vec<Row>) -> Row {
         .into_iter()
         .next()
         .expect("at least one run per scenario");
-    debug_assert!(ns.iter().all(|n| n.is_finite()));
     row.seconds = seconds;
     row.events_per_s = row.events as f64 / seconds;
     row.packet_hops_per_s = row.packet_hops.map(|h| h as f64 / seconds);
     row.ns_per_event = seconds * 1e9 / row.events.max(1) as f64;
-    row.ns_per_event_min = ns.iter().copied().fold(f64::INFINITY, f64::min);
-    row.ns_per_event_max = ns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (row.ns_per_event_min, row.ns_per_event_max) = range(&ns);
     row.peak_mib = peak;
     row.runs = count;
     row

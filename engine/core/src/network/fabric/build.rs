@@ -69,14 +69,14 @@ impl NetworkSim {
             CreditPolicyConfig::Shared(c) => LaneCredits::shared(
                 port_lanes,
                 in_port_credits,
-                c.min_bytes / crate::network::CREDIT_BYTES,
-                c.max_bytes / crate::network::CREDIT_BYTES,
+                c.min_credits(),
+                c.max_credits(),
             ),
         };
         // Most credits one lane of a switch input buffer may hold (the audit's limit).
         let lane_limit = match policy {
             CreditPolicyConfig::PerLane => in_credits,
-            CreditPolicyConfig::Shared(c) => c.max_bytes / crate::network::CREDIT_BYTES,
+            CreditPolicyConfig::Shared(c) => c.max_credits(),
         };
         let shared_total =
             matches!(policy, CreditPolicyConfig::Shared(_)).then_some(in_port_credits);

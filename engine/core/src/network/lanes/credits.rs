@@ -44,6 +44,18 @@ pub struct SharedCreditsConfig {
     pub max_bytes: u32,
 }
 
+impl SharedCreditsConfig {
+    /// Space reserved for each lane, in credits.
+    pub fn min_credits(&self) -> u32 {
+        self.min_bytes / crate::network::CREDIT_BYTES
+    }
+
+    /// Most space one lane may hold, in credits.
+    pub fn max_credits(&self) -> u32 {
+        self.max_bytes / crate::network::CREDIT_BYTES
+    }
+}
+
 /// The credits of one downstream buffer, per lane, under a policy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LaneCredits {

@@ -7,7 +7,6 @@
 //! side in one array of the switch's: a shared buffer's per-lane use was a heap block of
 //! its own per port, a cache miss on every check of a head in a large network.
 
-use crate::network::CREDIT_BYTES;
 use crate::network::lanes::CreditPolicyConfig;
 use crate::network::lanes::credits::SharedLimits;
 
@@ -51,12 +50,12 @@ impl CreditTable {
                 }
             }
             CreditPolicyConfig::Shared(c) => {
-                let (min, max) = (c.min_bytes / CREDIT_BYTES, c.max_bytes / CREDIT_BYTES);
+                let limits = SharedLimits::new(lanes, total, c.min_credits(), c.max_credits());
                 CreditTable {
                     lanes,
                     stride: 1 + lanes,
                     words: vec![0; ports * (1 + lanes)],
-                    policy: Policy::Shared(SharedLimits::new(lanes, total, min, max)),
+                    policy: Policy::Shared(limits),
                 }
             }
         }
@@ -72,7 +71,12 @@ impl CreditTable {
     /// Credits `lane` of `port` could take now.
     #[inline]
     pub fn free(&self, port: u32, lane: usize) -> u32 {
-        let b = self.base(port, lane);
+        self.free_at(self.base(port, lane), lane)
+    }
+
+    /// Credits `lane` of the port whose words start at `b` could take now.
+    #[inline]
+    fn free_at(&self, b: usize, lane: usize) -> u32 {
         match self.policy {
             Policy::PerLane { .. } => self.words[b + lane],
             Policy::Shared(limits) => limits.free(self.words[b + 1 + lane], self.words[b]),
@@ -89,10 +93,10 @@ impl CreditTable {
     /// fit.
     #[inline]
     pub fn consume(&mut self, port: u32, lane: usize, credits: u32) -> bool {
-        if credits > self.free(port, lane) {
+        let b = self.base(port, lane);
+        if credits > self.free_at(b, lane) {
             return false;
         }
-        let b = self.base(port, lane);
         match self.policy {
             Policy::PerLane { .. } => self.words[b + lane] -= credits,
             Policy::Shared(limits) => {

@@ -46,8 +46,8 @@ pub fn port_buffer(
         CreditPolicyConfig::Shared(c) => crate::network::lanes::LaneCredits::shared(
             lanes,
             total,
-            c.min_bytes / crate::network::CREDIT_BYTES,
-            c.max_bytes / crate::network::CREDIT_BYTES,
+            c.min_credits(),
+            c.max_credits(),
         ),
     }
 }
@@ -56,7 +56,7 @@ pub fn port_buffer(
 pub fn lane_limit(policy: &CreditPolicyConfig, lanes: u16, total: u32) -> u32 {
     match policy {
         CreditPolicyConfig::PerLane => total / u32::from(lanes.max(1)),
-        CreditPolicyConfig::Shared(c) => (c.max_bytes / crate::network::CREDIT_BYTES).min(total),
+        CreditPolicyConfig::Shared(c) => c.max_credits().min(total),
     }
 }
 

@@ -111,17 +111,16 @@ pub fn hardware_cost(
     input_bytes: u32,
     output_bytes: u32,
 ) -> HardwareCost {
-    let n = topology.end_points();
     let switches = topology.switches();
     let ports = (0..switches)
-        .map(|s| topology.ports(n + s))
+        .map(|s| topology.ports(topology.switch_node(s)))
         .max()
         .unwrap_or(0);
     let per_switch =
         u64::from(ports) * u64::from(vcs) * (u64::from(input_bytes) + u64::from(output_bytes));
     let total: u64 = (0..switches)
         .map(|s| {
-            u64::from(topology.ports(n + s))
+            u64::from(topology.ports(topology.switch_node(s)))
                 * u64::from(vcs)
                 * (u64::from(input_bytes) + u64::from(output_bytes))
         })

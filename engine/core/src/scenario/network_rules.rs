@@ -98,7 +98,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
             crate::network::lanes::build_map(&net.lane_map(), sls).map_or(sls, |m| m.lanes());
         let max_ports = topology.as_ref().map_or(64, |t| {
             (0..t.switches())
-                .map(|s| t.ports(t.end_points() + s))
+                .map(|s| t.ports(t.switch_node(s)))
                 .max()
                 .unwrap_or(0)
         });
@@ -127,7 +127,7 @@ pub(super) fn validate_network(s: &Scenario, net: &NetworkConfig, p: &mut Proble
         // the others queue per input and lane, which the buffer rule below bounds.
         let voqs: u64 = if matches!(net.switch, SwitchConfig::Cioq(_)) {
             (0..t.switches())
-                .map(|s| u64::from(t.ports(t.end_points() + s)).pow(2) * queues)
+                .map(|s| u64::from(t.ports(t.switch_node(s))).pow(2) * queues)
                 .sum()
         } else {
             0

@@ -44,7 +44,7 @@ impl NetworkSim {
         let switches = (0..topology.switches())
             .map(|s| {
                 let setup = SwitchSetup {
-                    ports: topology.ports(n + s),
+                    ports: topology.ports(topology.switch_node(s)),
                     lanes: lanes.port_lanes(),
                     routing_lanes: lanes.routing_lanes(),
                     lane_of_queue: lanes.lane_table(),
@@ -101,7 +101,7 @@ impl NetworkSim {
             };
             // A switch may map SLs to lanes its own way at some output ports.
             let table = match topology.kind(node) {
-                NodeKind::Switch => switches[(node - n) as usize]
+                NodeKind::Switch => switches[topology.switch_of(node) as usize]
                     .output_lanes(topology.port_owner(g).1)
                     .unwrap_or_else(|| lanes.lane_table()),
                 NodeKind::EndPoint => lanes.lane_table(),

@@ -222,10 +222,7 @@ impl NetworkSim {
                 // routing can tell the output already.
                 let (node, input) = self.topology.port_owner(port);
                 if let Some(output) = self.routing.output_ahead(&self.topology, node, destination) {
-                    if let Some(s) = self
-                        .switches
-                        .get((node - self.topology.end_points()) as usize)
-                    {
+                    if let Some(s) = self.switches.get(self.topology.switch_of(node) as usize) {
                         s.warm_header(input, output);
                     }
                 }
@@ -255,7 +252,7 @@ impl NetworkSim {
                 let Some(input) = s.input_released_by(timer) else {
                     return;
                 };
-                let node = self.topology.end_points() + switch;
+                let node = self.topology.switch_node(switch);
                 let upstream = self
                     .topology
                     .global_port(node, input)

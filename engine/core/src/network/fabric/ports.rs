@@ -232,7 +232,7 @@ impl NetworkSim {
                 self.admit(now, node, c);
             }
             NodeKind::Switch => {
-                let s = node - self.topology.end_points();
+                let s = self.topology.switch_of(node);
                 self.with_switch(now, s, |sw, cx| {
                     sw.on_output_freed(cx, local, slot, u32::from(credits));
                 });
@@ -252,7 +252,7 @@ pub(super) fn link_of(topology: &Topology, switches: &[AnySwitch], port: u32) ->
     let (node, _) = topology.port_owner(peer);
     let link = match topology.kind(node) {
         NodeKind::Switch => {
-            let switch = node - topology.end_points();
+            let switch = topology.switch_of(node);
             LinkEnd::Switch {
                 port: peer,
                 switch,
@@ -306,7 +306,7 @@ mod tests {
                         let (node, _) = t.port_owner(peer);
                         match t.kind(node) {
                             NodeKind::Switch => {
-                                let s = node - t.end_points();
+                                let s = t.switch_of(node);
                                 LinkEnd::Switch {
                                     port: peer,
                                     switch: s,

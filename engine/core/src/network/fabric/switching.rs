@@ -14,7 +14,7 @@ impl NetworkSim {
     /// lane, so its output queue) and hand it over.
     pub(super) fn header_crossed(&mut self, now: SimTime, port: u32, h: u32) {
         let (node, input) = self.topology.port_owner(port);
-        let s = node - self.topology.end_points();
+        let s = self.topology.switch_of(node);
         let packet = self.pool.get_mut(h);
         let hop = self.routing.next_hop(
             &self.topology,
@@ -57,7 +57,7 @@ impl NetworkSim {
             actions: &mut self.actions,
         };
         call(&mut self.switches[s as usize], &mut cx);
-        let base = self.topology.end_points() + s;
+        let base = self.topology.switch_node(s);
         for i in 0..self.actions.len() {
             match self.actions[i] {
                 SwitchAction::Wake { at, timer } => {

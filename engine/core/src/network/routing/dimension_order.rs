@@ -115,7 +115,7 @@ impl Router for DimensionOrder {
         _: &mut RngStream,
     ) -> Hop {
         let shape = &self.shape;
-        let here = switch - topology.end_points();
+        let here = topology.switch_of(switch);
         let target = destination / shape.end_points_per_switch;
         let differs = (0..shape.dims.len())
             .find(|&i| shape.coordinate(here, i) != shape.coordinate(target, i));

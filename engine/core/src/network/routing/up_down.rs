@@ -113,7 +113,7 @@ impl UpDown {
             if t.kind(node) == NodeKind::EndPoint {
                 return if node == destination { out } else { Vec::new() };
             }
-            let sw = node - t.end_points();
+            let sw = t.switch_of(node);
             let Some(next) = t.global_port(node, self.output(sw, destination)) else {
                 return Vec::new();
             };
@@ -230,7 +230,7 @@ impl Router for UpDown {
         _: &mut RngStream,
     ) -> Hop {
         Hop {
-            port: self.output(switch - topology.end_points(), destination),
+            port: self.output(topology.switch_of(switch), destination),
             lane: 0,
         }
     }

@@ -206,6 +206,18 @@ impl Topology {
         self.level.len() as u32 - self.end_points
     }
 
+    /// Node number of switch `switch` (switches are numbered after the end points).
+    #[inline]
+    pub fn switch_node(&self, switch: u32) -> u32 {
+        self.end_points + switch
+    }
+
+    /// Switch number of `node`, a switch's node (`node >= end_points`).
+    #[inline]
+    pub fn switch_of(&self, node: u32) -> u32 {
+        node - self.end_points
+    }
+
     /// Number of nodes.
     pub fn nodes(&self) -> u32 {
         self.level.len() as u32

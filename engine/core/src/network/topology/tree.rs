@@ -128,6 +128,9 @@ mod tests {
         for s in 0..48 {
             assert_eq!(t.ports(64 + s), 8);
             assert_eq!(t.level(64 + s), 1 + s / 16);
+            assert_eq!(t.switch_node(s), 64 + s);
+            assert_eq!(t.switch_of(64 + s), s);
+            assert_eq!(t.kind(t.switch_node(s)), super::super::NodeKind::Switch);
         }
         assert!(connected(&t));
     }

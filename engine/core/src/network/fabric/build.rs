@@ -74,10 +74,11 @@ impl NetworkSim {
             ),
         };
         // Most credits one lane of a switch input buffer may hold (the audit's limit).
-        let lane_limit = match policy {
-            CreditPolicyConfig::PerLane => in_credits,
-            CreditPolicyConfig::Shared(c) => c.max_credits(),
-        };
+        let lane_limit = crate::network::switch::stages::lane_limit(
+            &policy,
+            lanes.port_lanes(),
+            in_port_credits,
+        );
         let shared_total =
             matches!(policy, CreditPolicyConfig::Shared(_)).then_some(in_port_credits);
         let setup = PortSetup { classes, link };

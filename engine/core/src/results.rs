@@ -41,7 +41,8 @@ pub struct RunResults {
     #[ts(type = "number")]
     pub delivered: u64,
     /// Packets generated but not delivered when the run ended (queued or on the link);
-    /// `generated = delivered + in_flight`.
+    /// `generated = delivered + in_flight`, except that a network processor also drops
+    /// and loses packets (see `network_processor`).
     #[ts(type = "number")]
     pub in_flight: u64,
     /// Packets sent on a link, one per link crossed (networks only): the work of the run.

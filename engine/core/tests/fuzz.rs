@@ -1,6 +1,7 @@
 //! Structured fuzzing of every input surface (issue 16, docs/robustness.md): scenarios (link
-//! lab and network, every generator and scheduler, extreme values), design requirements,
-//! OpenSM options text and frame-size traces. Each input runs under a budget:
+//! lab and network, every generator and scheduler, extreme values), the presets with a few
+//! values changed (every model a preset uses), design requirements, OpenSM options text and
+//! frame-size traces. Each input runs under a budget:
 //! - no panic (a panic fails the test and proptest prints the input);
 //! - time: each input within [`INPUT_SECONDS`] of wall-clock time (a watchdog thread
 //!   aborts the process, printing the input, after [`HANG_SECONDS`]);
@@ -9,7 +10,8 @@
 //! - an accepted scenario runs [`EVENTS_PER_RUN`] events (or to its end) in slices; a slice
 //!   of [`SLICE_EVENTS`] events taking over [`SLICE_SECONDS`] is a hang too.
 //!
-//! `QOSLAB_FUZZ_SURFACES` picks surfaces (`scenario,requirements,opensm,trace`; default all),
+//! `QOSLAB_FUZZ_SURFACES` picks surfaces (`scenario,presets,requirements,opensm,trace`;
+//! default all),
 //! `QOSLAB_FUZZ_EVENTS` the events per accepted scenario.
 //! `QOSLAB_FUZZ_CASES` sets the inputs per surface (default 64: the short run of
 //! `cargo test` / `npm test`). The long run (docs/robustness.md):
@@ -146,10 +148,15 @@ fn scenario_case(text: &str) -> Result<(), String> {
         Some(other) => return Err(format!("stopped with {other}")),
     }
     let r = run.results();
-    if r.generated != r.delivered + r.in_flight {
+    // A network processor also drops late packets and loses arrivals to full queues.
+    let gone = r
+        .network_processor
+        .as_ref()
+        .map_or(0, |np| np.dropped_late + np.lost_full);
+    if r.generated != r.delivered + gone + r.in_flight {
         return Err(format!(
-            "generated {} != delivered + in flight",
-            r.generated
+            "generated {} != delivered {} + dropped or lost {gone} + in flight {}",
+            r.generated, r.delivered, r.in_flight
         ));
     }
     Ok(())
@@ -246,6 +253,11 @@ fn fuzz_every_surface() {
     start_watchdog();
     let mut total = 0;
     total += fuzz("scenario", fuzz_inputs::scenario(), scenario_case);
+    total += fuzz(
+        "presets",
+        fuzz_inputs::presets::mutated_preset(),
+        scenario_case,
+    );
     total += fuzz(
         "requirements",
         fuzz_inputs::requirements(),

@@ -46,7 +46,8 @@ generated: number,
 delivered: number, 
 /**
  * Packets generated but not delivered when the run ended (queued or on the link);
- * `generated = delivered + in_flight`.
+ * `generated = delivered + in_flight`, except that a network processor also drops
+ * and loses packets (see `network_processor`).
  */
 in_flight: number, 
 /**

@@ -5,6 +5,7 @@
 
 #![allow(dead_code)]
 
+pub mod presets;
 #[path = "../scheduler_strategies/mod.rs"]
 mod scheduler_strategies;
 

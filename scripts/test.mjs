@@ -1,7 +1,7 @@
 // `npm test`: install what is missing, then every check and test: static checks
 // (rustfmt, clippy native + wasm32, TypeScript strict, eslint, web import circles, file
-// sizes), cargo tests, web unit tests (Vitest), the build, and the browser tests (Playwright
-// in Debian's Chromium).
+// sizes), cargo tests, the build, mutated presets through the WebAssembly engine, web unit
+// tests (Vitest), and the browser tests (Playwright in Debian's Chromium).
 import { engineDir, env, run, step } from './lib.mjs';
 
 const cargo = (args, extra = {}) => run('cargo', args, { cwd: engineDir, env: { ...env, ...extra } });
@@ -28,6 +28,9 @@ cargo(['test', '--workspace'], {
 
 step('build (wasm, CLI, site)');
 run('node', ['scripts/build.mjs']);
+
+step('WebAssembly engine: 300 mutated presets, no panic crosses the boundary');
+run('node', ['scripts/wasm-presets-fuzz.mjs', '300', '1']);
 
 step('tsc (strict: the page, then the worker) and eslint');
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);

@@ -8,7 +8,9 @@
 //! - memory: the peak resident memory grows by at most [`MEMORY_BYTES`] (Linux `VmHWM`,
 //!   reset before each input);
 //! - an accepted scenario runs [`EVENTS_PER_RUN`] events (or to its end) in slices; a slice
-//!   of [`SLICE_EVENTS`] events taking over [`SLICE_SECONDS`] is a hang too.
+//!   of [`SLICE_EVENTS`] events taking over [`SLICE_SECONDS`] is a hang too;
+//! - an accepted scenario conserves packets, and a second run of it gives identical
+//!   results (determinism: nothing may hang on a hash map's order or the clock).
 //!
 //! `QOSLAB_FUZZ_SURFACES` picks surfaces (`scenario,presets,requirements,opensm,trace`;
 //! default all),
@@ -120,17 +122,10 @@ fn budgeted(input: &str, f: impl FnOnce() -> Result<(), String>) -> Result<(), T
     Ok(())
 }
 
-/// Parses, validates and (if accepted) runs a scenario in slices.
-fn scenario_case(text: &str) -> Result<(), String> {
-    let Ok(mut run) = Run::from_json(text) else {
-        return Ok(());
-    };
-    ACCEPTED.fetch_add(1, Ordering::Relaxed);
+/// Runs `run` in slices of [`SLICE_EVENTS`] until it ends or has run `limit` events; Err
+/// when a slice takes over [`SLICE_SECONDS`].
+fn run_in_slices(run: &mut Run, limit: u64) -> Result<(), String> {
     let mut events = 0;
-    let limit = std::env::var("QOSLAB_FUZZ_EVENTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(EVENTS_PER_RUN);
     while events < limit {
         let t = Instant::now();
         let done = run.advance(SLICE_EVENTS);
@@ -143,6 +138,21 @@ fn scenario_case(text: &str) -> Result<(), String> {
         }
         events += SLICE_EVENTS;
     }
+    Ok(())
+}
+
+/// Parses, validates and (if accepted) runs a scenario in slices, twice: the two runs'
+/// results must be identical (same scenario and seed), and packets conserved.
+fn scenario_case(text: &str) -> Result<(), String> {
+    let Ok(mut run) = Run::from_json(text) else {
+        return Ok(());
+    };
+    ACCEPTED.fetch_add(1, Ordering::Relaxed);
+    let limit = std::env::var("QOSLAB_FUZZ_EVENTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(EVENTS_PER_RUN);
+    run_in_slices(&mut run, limit)?;
     match run.stopped() {
         None | Some(EngineError::Budget { .. }) => {}
         Some(other) => return Err(format!("stopped with {other}")),
@@ -157,6 +167,18 @@ fn scenario_case(text: &str) -> Result<(), String> {
         return Err(format!(
             "generated {} != delivered {} + dropped or lost {gone} + in flight {}",
             r.generated, r.delivered, r.in_flight
+        ));
+    }
+    drop(run);
+    let mut again = Run::from_json(text).map_err(|e| format!("accepted once, then: {e}"))?;
+    run_in_slices(&mut again, limit)?;
+    let (first, second) = (
+        serde_json::to_string(&r).map_err(|e| e.to_string())?,
+        serde_json::to_string(&again.results()).map_err(|e| e.to_string())?,
+    );
+    if first != second {
+        return Err(format!(
+            "two runs of one scenario differ:\n{first}\n{second}"
         ));
     }
     Ok(())

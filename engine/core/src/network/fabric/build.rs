@@ -56,22 +56,16 @@ impl NetworkSim {
             })
             .collect::<Result<Vec<_>, _>>()?;
         // Every switch of a network is of one architecture with one buffer configuration.
-        let (in_credits, in_port_credits, out_credits) = switches.first().map_or((0, 0, 0), |s| {
-            (
-                s.input_credits(),
-                s.input_port_credits(lanes.port_lanes()),
-                s.output_credits(),
-            )
+        let (in_port_credits, out_credits) = switches.first().map_or((0, 0), |s| {
+            (s.input_port_credits(lanes.port_lanes()), s.output_credits())
         });
         let nic_credits = net.interface.buffer_bytes / crate::network::CREDIT_BYTES;
-        let switch_input = || match policy {
-            CreditPolicyConfig::PerLane => LaneCredits::per_lane(port_lanes, in_credits),
-            CreditPolicyConfig::Shared(c) => LaneCredits::shared(
-                port_lanes,
+        let switch_input = || {
+            crate::network::switch::stages::port_buffer(
+                &policy,
+                lanes.port_lanes(),
                 in_port_credits,
-                c.min_credits(),
-                c.max_credits(),
-            ),
+            )
         };
         // Most credits one lane of a switch input buffer may hold (the audit's limit).
         let lane_limit = crate::network::switch::stages::lane_limit(

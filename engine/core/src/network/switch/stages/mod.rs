@@ -30,9 +30,8 @@ use crate::network::lanes::CreditPolicyConfig;
 
 /// A buffer of `total` credits for `lanes` lanes under `policy`: an equal share of
 /// `total / lanes` each, or shared with the policy's minimum and maximum per lane. The
-/// switches keep theirs in a [`credit_table::CreditTable`]; the tests model upstream
-/// senders and check the table against one of these per port.
-#[cfg(test)]
+/// switches keep theirs in a [`credit_table::CreditTable`]; the fabric keeps one of these
+/// per port upstream of a switch input, and the tests model upstream senders with them.
 pub fn port_buffer(
     policy: &CreditPolicyConfig,
     lanes: u16,

@@ -15,7 +15,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use qoslab_core::{Run, scenario};
+use qoslab_core::{Run, RunOptions, scenario};
 use serde::Serialize;
 
 mod summary;
@@ -180,7 +180,9 @@ fn measure(case: &Case, quick: bool) -> Result<Row, String> {
         s.duration_us = (s.duration_us / 10).max(2);
         s.warmup_us = (s.warmup_us / 10).min(s.duration_us - 1);
     }
-    let mut run = Run::new(s).map_err(|e| format!("{}: {e}", case.name))?;
+    // As `qoslab run` without `--audit`: the product's speed.
+    let mut run = Run::with_options(s, RunOptions { audit: false })
+        .map_err(|e| format!("{}: {e}", case.name))?;
     run.run_to_end();
     if let Some(e) = run.stopped() {
         return Err(format!("{}: {e}", case.name));

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use qoslab_core::{Run, RunResults};
+use qoslab_core::{Run, RunOptions, RunResults};
 use serde::Serialize;
 
 use crate::{Overrides, emit, fail, parse_scenario, report_invalid};
@@ -31,7 +31,8 @@ struct Comparison {
 
 fn run_one(path: &Path, o: &Overrides) -> Result<RunResults, ExitCode> {
     let s = parse_scenario(path, o)?;
-    let mut run = Run::new(s).map_err(|e| report_invalid(path, &e))?;
+    let mut run =
+        Run::with_options(s, RunOptions { audit: false }).map_err(|e| report_invalid(path, &e))?;
     run.run_to_end();
     if let Some(e) = run.stopped() {
         return Err(fail(3, &format!("{}: {e}", path.display())));

@@ -1,24 +1,24 @@
 //! `qoslab`: the native command-line front end of the qoslab engine.
 //!
 //! Exit codes: 0 success, 1 I/O or internal failure, 2 invalid input, 3 a run stopped by
-//! its run-time budget (see docs/robustness.md).
+//! its run-time budget (see docs/robustness.md), 4 `run --audit` found an invariant broken.
 
 mod bench;
 mod compare;
 mod design;
 mod merge;
+mod run;
 mod slurm;
 mod sweep;
 mod typegen;
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use qoslab_core::trace::MAX_TRACE_DECISIONS;
-use qoslab_core::{EngineError, Run, scenario};
+use qoslab_core::{EngineError, scenario};
 
 /// The `--axis` of `qoslab sweep`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +71,12 @@ enum Command {
         /// Never show the progress line on stderr.
         #[arg(long)]
         quiet: bool,
+        /// Check the model's invariants while it runs (buffer fills against their sizes,
+        /// delivery order, duplicates, misdelivery, credits, work conservation) and say on
+        /// stderr whether they held; exit with status 4 if any broke. Slower for
+        /// networks; the results are the same.
+        #[arg(long)]
+        audit: bool,
     },
     /// Run a scenario at several total offered loads (and seeds) on all cores; print the
     /// sweep as JSON on stdout. `QOSLAB_THREADS` limits the worker threads.
@@ -205,13 +211,14 @@ fn main() -> ExitCode {
             duration_ms,
             output,
             quiet,
+            audit,
         } => {
             let overrides = Overrides {
                 seed,
                 load,
                 duration_ms,
             };
-            run(&scenario, &overrides, output.as_deref(), quiet)
+            run::run(&scenario, &overrides, output.as_deref(), quiet, audit)
         }
         Command::Sweep {
             scenario,
@@ -425,45 +432,6 @@ fn parse_scenario(path: &Path, overrides: &Overrides) -> Result<qoslab_core::Sce
         s = qoslab_core::sweep::at_load(&s, load).map_err(|e| report_invalid(path, &e))?;
     }
     Ok(s)
-}
-
-fn run(path: &Path, overrides: &Overrides, output: Option<&Path>, quiet: bool) -> ExitCode {
-    let scenario = match parse_scenario(path, overrides) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    let mut run = match Run::new(scenario) {
-        Ok(r) => r,
-        Err(e) => return report_invalid(path, &e),
-    };
-    let show_progress = !quiet && std::io::stderr().is_terminal();
-    let started = Instant::now();
-    let mut last_shown = started;
-    while !run.advance(1 << 16) {
-        if show_progress && last_shown.elapsed().as_millis() >= 200 {
-            last_shown = Instant::now();
-            eprint!("\r{:5.1}% simulated", run.progress() * 100.0);
-        }
-    }
-    if let Some(e) = run.stopped() {
-        if show_progress {
-            eprintln!();
-        }
-        return fail(3, &format!("{}: {e}", path.display()));
-    }
-    let results = run.results();
-    if show_progress && started.elapsed().as_millis() >= 200 {
-        let secs = started.elapsed().as_secs_f64();
-        let hops = results
-            .packet_hops
-            .map(|h| format!(", {:.2} M packet-hops/s", h as f64 / secs / 1.0e6))
-            .unwrap_or_default();
-        eprintln!(
-            "\r100.0% simulated in {secs:.1} s ({:.2} M events/s{hops})",
-            results.events as f64 / secs / 1.0e6
-        );
-    }
-    emit(output, &results.to_json_pretty())
 }
 
 fn trace(path: &Path, decisions: u32, from_us: u64) -> ExitCode {

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use qoslab_core::sweep::{Axis, MAX_RUNS, SweepPoint, SweepResult, at_point, replications};
-use qoslab_core::{Run, RunResults, Scenario};
+use qoslab_core::{Run, RunOptions, RunResults, Scenario};
 
 use crate::{emit, fail, report_invalid};
 
@@ -175,7 +175,7 @@ fn run_all(
                     }
                     let scenario = job(i);
                     let seed = scenario.seed;
-                    let result = Run::new(scenario)
+                    let result = Run::with_options(scenario, RunOptions { audit: false })
                         .map_err(|e| e.to_string())
                         .and_then(|mut run| {
                             run.run_to_end();

@@ -53,6 +53,27 @@ fn run_prints_the_documented_results() {
     );
 }
 
+/// `--audit` checks the model's invariants (a network's are off by default: they cost
+/// time) and says so on stderr; the results are those of the run without it.
+#[test]
+fn run_audit_reports_the_invariants_and_changes_no_result() {
+    let network =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/presets/network-starter.json");
+    let network = network.to_str().unwrap();
+    let plain = qoslab(["run", network, "--duration-ms", "0.2"]);
+    let audited = qoslab(["run", network, "--duration-ms", "0.2", "--audit"]);
+    assert!(plain.status.success());
+    assert!(
+        audited.status.success(),
+        "{}",
+        String::from_utf8_lossy(&audited.stderr)
+    );
+    assert_eq!(audited.stdout, plain.stdout);
+    let said = String::from_utf8_lossy(&audited.stderr);
+    assert!(said.contains("audit: every invariant held"), "{said}");
+    assert!(!String::from_utf8_lossy(&plain.stderr).contains("audit"));
+}
+
 #[test]
 fn seed_override_changes_the_run() {
     let a = qoslab(["run", preset().to_str().unwrap(), "--seed", "7"]);

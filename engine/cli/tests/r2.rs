@@ -320,13 +320,17 @@ fn point(name: &str, load: f64, end_points: u32) -> SweepPoint {
             let mut r = Run::new(s).unwrap();
             r.run_to_end();
             let net = r.network().unwrap();
-            assert_eq!(net.audit(), Default::default(), "{name} at {load}: audit");
+            assert_eq!(
+                net.audit(),
+                Some(Default::default()),
+                "{name} at {load}: audit"
+            );
             let results = r.results();
             for c in &results.classes {
                 assert_eq!(c.generated, c.delivered + c.in_flight, "{name}: {}", c.name);
             }
             assert_eq!(results.in_flight as usize, net.packets_stored());
-            let (input, output) = net.peak_fill();
+            let (input, output) = net.peak_fill().expect("Run::new audits");
             assert!(
                 input <= 1.0 && output <= 1.0,
                 "{name}: buffers over their credits"

@@ -48,5 +48,5 @@ pub mod web_cases;
 
 pub use error::{EngineError, FieldError};
 pub use results::{ENGINE, RunResults};
-pub use run::Run;
+pub use run::{Run, RunOptions};
 pub use scenario::Scenario;

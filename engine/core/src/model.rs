@@ -34,6 +34,20 @@ pub trait Model: Any {
     fn results(&self, scenario: &Scenario) -> RunResults;
     /// The model as [`Any`], for callers that inspect one kind of model.
     fn as_any(&self) -> &dyn Any;
+    /// The breaches of its invariants found so far, one line each naming the invariant
+    /// and how often it broke (empty when all held); None when this run does not audit
+    /// ([`crate::RunOptions::audit`]).
+    fn audit_findings(&self) -> Option<Vec<String>>;
+}
+
+/// The findings of an audit given as (invariant, breaches) pairs: a line for each
+/// invariant that broke.
+pub fn findings(counts: &[(&str, u64)]) -> Vec<String> {
+    counts
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(what, n)| format!("{what}: {n}"))
+        .collect()
 }
 
 /// What every model reports besides its classes.
@@ -119,4 +133,18 @@ pub fn one_link_results(
 /// its end `end`.
 pub fn queue_done<E>(events: &EventQueue<E>, end: SimTime) -> bool {
     events.peek_time().is_none_or(|t| t > end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::findings;
+
+    #[test]
+    fn findings_name_each_broken_invariant_and_only_those() {
+        assert!(findings(&[("a", 0), ("b", 0)]).is_empty());
+        assert_eq!(
+            findings(&[("a", 0), ("b", 2), ("c", 1)]),
+            vec!["b: 2".to_string(), "c: 1".to_string()]
+        );
+    }
 }

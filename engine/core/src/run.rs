@@ -28,26 +28,58 @@ pub struct Run {
     budget: Budget,
 }
 
+/// How a scenario is run, beside what it describes. Nothing here changes a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunOptions {
+    /// Check the model's invariants while it runs ([`Run::audit_findings`]). A network
+    /// then follows every buffer's fill against its size, the delivery order per
+    /// (source, destination, SL), duplicates and misdelivery, which costs it about a
+    /// twentieth of its time at 64 end points and a seventh at 1 024
+    /// (`docs/performance.md`). [`Run::new`] audits (tests and tools); the CLI's runs
+    /// and the browser's do not unless asked (`qoslab run --audit`). The link lab and
+    /// the network processor always check theirs (a few counters).
+    pub audit: bool,
+}
+
+impl Default for RunOptions {
+    /// Audited.
+    fn default() -> Self {
+        RunOptions { audit: true }
+    }
+}
+
 /// Builds the model a scenario describes: one line per kind of model.
-fn build_model(scenario: &Scenario) -> Result<Box<dyn SimModel>, EngineError> {
+fn build_model(scenario: &Scenario, options: RunOptions) -> Result<Box<dyn SimModel>, EngineError> {
     Ok(match &scenario.model {
         Model::LinkLab(lab) => Box::new(LinkLab::new(scenario, lab)?),
-        Model::Network(net) => Box::new(NetworkSim::new(scenario, net)?),
+        Model::Network(net) => Box::new(NetworkSim::new(scenario, net, options.audit)?),
         Model::NetworkProcessor(np) => Box::new(crate::np::NpNode::new(scenario, np)?),
     })
 }
 
 impl Run {
-    /// Parses, validates and prepares a scenario given as JSON text.
+    /// Parses, validates and prepares a scenario given as JSON text (audited, as
+    /// [`Run::new`]).
     pub fn from_json(text: &str) -> Result<Run, EngineError> {
-        // `new` validates; parse without validating here so it happens once.
-        Run::new(scenario::parse_unvalidated(text)?)
+        Run::from_json_with(text, RunOptions::default())
     }
 
-    /// Prepares a scenario (validating it).
+    /// Parses, validates and prepares a scenario given as JSON text, run as `options`
+    /// say.
+    pub fn from_json_with(text: &str, options: RunOptions) -> Result<Run, EngineError> {
+        // `with_options` validates; parse without validating here so it happens once.
+        Run::with_options(scenario::parse_unvalidated(text)?, options)
+    }
+
+    /// Prepares a scenario (validating it), audited ([`RunOptions::default`]).
     pub fn new(scenario: Scenario) -> Result<Run, EngineError> {
+        Run::with_options(scenario, RunOptions::default())
+    }
+
+    /// Prepares a scenario (validating it), run as `options` say.
+    pub fn with_options(scenario: Scenario, options: RunOptions) -> Result<Run, EngineError> {
         scenario::validate(&scenario)?;
-        let model = build_model(&scenario)?;
+        let model = build_model(&scenario, options)?;
         Ok(Run {
             scenario,
             model,
@@ -121,5 +153,11 @@ impl Run {
     /// The results so far (final once [`Run::is_done`]).
     pub fn results(&self) -> RunResults {
         self.model.results(&self.scenario)
+    }
+
+    /// The breaches of the model's invariants found so far, one line each (empty when
+    /// every invariant held); None when the run does not audit ([`RunOptions::audit`]).
+    pub fn audit_findings(&self) -> Option<Vec<String>> {
+        self.model.audit_findings()
     }
 }

@@ -9,8 +9,10 @@
 //!   reset before each input);
 //! - an accepted scenario runs [`EVENTS_PER_RUN`] events (or to its end) in slices; a slice
 //!   of [`SLICE_EVENTS`] events taking over [`SLICE_SECONDS`] is a hang too;
-//! - an accepted scenario conserves packets, and a second run of it gives identical
-//!   results (determinism: nothing may hang on a hash map's order or the clock).
+//! - an accepted scenario conserves packets, every invariant its model audits holds, and
+//!   a second run of it, unaudited (`RunOptions::audit`), gives identical results
+//!   (determinism: nothing may hang on a hash map's order or the clock; and the audit
+//!   changes no result).
 //!
 //! `QOSLAB_FUZZ_SURFACES` picks surfaces (`scenario,presets,requirements,opensm,trace`;
 //! default all),
@@ -31,7 +33,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use qoslab_core::design::{self, opensm};
 use qoslab_core::traffic::frame_trace::FrameTrace;
-use qoslab_core::{EngineError, Run};
+use qoslab_core::{EngineError, Run, RunOptions};
 
 /// Wall-clock limit of one input (debug builds are slower: the limit is generous).
 const INPUT_SECONDS: f64 = 20.0;
@@ -141,8 +143,9 @@ fn run_in_slices(run: &mut Run, limit: u64) -> Result<(), String> {
     Ok(())
 }
 
-/// Parses, validates and (if accepted) runs a scenario in slices, twice: the two runs'
-/// results must be identical (same scenario and seed), and packets conserved.
+/// Parses, validates and (if accepted) runs a scenario in slices, twice, audited and then
+/// not: every invariant must hold, packets be conserved, and the two runs' results be
+/// identical (same scenario and seed; the audit changes no result).
 fn scenario_case(text: &str) -> Result<(), String> {
     let Ok(mut run) = Run::from_json(text) else {
         return Ok(());
@@ -169,8 +172,15 @@ fn scenario_case(text: &str) -> Result<(), String> {
             r.generated, r.delivered, r.in_flight
         ));
     }
+    match run.audit_findings() {
+        Some(findings) if findings.is_empty() => {}
+        Some(findings) => return Err(format!("invariants broken: {}", findings.join(", "))),
+        None => return Err("Run::from_json did not audit".into()),
+    }
     drop(run);
-    let mut again = Run::from_json(text).map_err(|e| format!("accepted once, then: {e}"))?;
+    // The second run without the audit: the audit must change no result either.
+    let mut again = Run::from_json_with(text, RunOptions { audit: false })
+        .map_err(|e| format!("accepted once, then: {e}"))?;
     run_in_slices(&mut again, limit)?;
     let (first, second) = (
         serde_json::to_string(&r).map_err(|e| e.to_string())?,

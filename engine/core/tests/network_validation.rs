@@ -322,7 +322,7 @@ fn lanes_errors_name_the_entry() {
         run.run_to_end();
         assert_eq!(
             run.network().unwrap().audit(),
-            Default::default(),
+            Some(Default::default()),
             "{lanes}"
         );
         assert!(run.results().delivered > 0);

@@ -43,7 +43,7 @@ fn run(doc: &Value) -> (qoslab_core::RunResults, Value) {
     let mut r = Run::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
     r.run_to_end();
     let net = r.network().unwrap();
-    assert_eq!(net.audit(), Default::default());
+    assert_eq!(net.audit(), Some(Default::default()));
     let results = r.results();
     let json = serde_json::to_value(&results).unwrap();
     (results, json)

@@ -127,7 +127,12 @@ fn run_clean(d: &Value) -> qoslab_core::RunResults {
     let mut run = Run::from_json(&d.to_string()).unwrap_or_else(|e| panic!("{e}"));
     run.run_to_end();
     let net = run.network().unwrap();
-    assert_eq!(net.audit(), Default::default(), "{}", d["model"]["routing"]);
+    assert_eq!(
+        net.audit(),
+        Some(Default::default()),
+        "{}",
+        d["model"]["routing"]
+    );
     let results = run.results();
     assert!(results.delivered > 0);
     for c in &results.classes {

@@ -9,7 +9,7 @@
 
 use std::cell::RefCell;
 
-use qoslab_core::{EngineError, Run};
+use qoslab_core::{EngineError, Run, RunOptions};
 use wasm_bindgen::prelude::*;
 
 mod answer;
@@ -223,7 +223,8 @@ impl Simulation {
     /// Parses and validates the scenario; throws an `EngineError` object when it is invalid.
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<Simulation, JsValue> {
-        Run::from_json(scenario_json)
+        // Unaudited: the browser shows results, not the audit (`RunOptions::audit`).
+        Run::from_json_with(scenario_json, RunOptions { audit: false })
             .map(|run| Simulation { run })
             .map_err(|e| to_js_error(&e))
     }

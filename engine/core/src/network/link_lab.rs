@@ -426,4 +426,21 @@ impl Model for LinkLab {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+
+    /// Always audited.
+    fn audit_findings(&self) -> Option<Vec<String>> {
+        // Destructured, so that a new invariant cannot be left out of the findings.
+        let Audit {
+            fifo_violations,
+            credit_violations,
+            idle_with_active_class,
+            buffer_overflows,
+        } = self.audit;
+        Some(model::findings(&[
+            ("fifo_violations", fifo_violations),
+            ("credit_violations", credit_violations),
+            ("idle_with_active_class", idle_with_active_class),
+            ("buffer_overflows", buffer_overflows),
+        ]))
+    }
 }

@@ -269,4 +269,9 @@ impl Model for NpNode {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+
+    /// Always audited: the scheduler's own fault and packet conservation.
+    fn audit_findings(&self) -> Option<Vec<String>> {
+        Some(self.audit().err().into_iter().collect())
+    }
 }

@@ -56,9 +56,9 @@ pub fn run(
     let net = r.network().unwrap();
     (
         r.results(),
-        net.audit(),
+        net.audit().expect("Run::from_json audits"),
         net.packets_stored(),
-        net.peak_fill(),
+        net.peak_fill().expect("Run::from_json audits"),
     )
 }
 

@@ -23,8 +23,13 @@ use crate::traffic::NetworkTraffic;
 use crate::traffic::admission::AdmissionTable;
 
 impl NetworkSim {
-    /// Builds the network of a scenario that [`crate::scenario::validate`] accepted.
-    pub(crate) fn new(scenario: &Scenario, net: &NetworkConfig) -> Result<NetworkSim, EngineError> {
+    /// Builds the network of a scenario that [`crate::scenario::validate`] accepted,
+    /// checking its invariants as it runs when `audited` ([`crate::RunOptions::audit`]).
+    pub(crate) fn new(
+        scenario: &Scenario,
+        net: &NetworkConfig,
+        audited: bool,
+    ) -> Result<NetworkSim, EngineError> {
         let link = BitRate::from_gbps(net.link.rate_gbps).ok_or_else(|| {
             EngineError::invalid("model.link.rate_gbps", "must be a rate in Gb/s above 0")
         })?;
@@ -230,8 +235,9 @@ impl NetworkSim {
             latency: Duration(u64::from(net.link.latency_ns) * PS_PER_NS),
             credit_delay: Duration(u64::from(net.link.credit_delay_ns) * PS_PER_NS),
             input_capacity,
-            input_fill: vec![0; total_ports * fill_width],
-            output_fill: vec![0; total_ports * fill_width],
+            // The audit's tables: empty without it (nothing reads them then).
+            input_fill: vec![0; if audited { total_ports * fill_width } else { 0 }],
+            output_fill: vec![0; if audited { total_ports * fill_width } else { 0 }],
             output_capacity,
             fill_width,
             lanes,
@@ -240,7 +246,11 @@ impl NetworkSim {
             counters: vec![ClassCounters::default(); classes],
             jitter,
             admission: traffic.admission,
-            last_delivered: LastDelivered::new(n as usize * n as usize * classes),
+            last_delivered: LastDelivered::new(if audited {
+                n as usize * n as usize * classes
+            } else {
+                0
+            }),
             last_per_connection: std::collections::HashMap::new(),
             window: Window {
                 start: SimTime::from_us(scenario.warmup_us),
@@ -248,6 +258,7 @@ impl NetworkSim {
             },
             next_id: 0,
             packet_hops: 0,
+            audited,
             audit: Audit::default(),
             send_audit: SendAudit::default(),
             names: net.classes.iter().map(|c| c.name.clone()).collect(),

@@ -34,7 +34,9 @@
 //! the destination, for packets generated in the window and delivered by the end.
 //!
 //! An [`Audit`] counts breaches of the model's invariants, each checked independently of
-//! the mechanism that should prevent it (all zero in a correct run).
+//! the mechanism that should prevent it (all zero in a correct run), in an audited run
+//! ([`crate::RunOptions::audit`]: tests and `qoslab run --audit`). A run without it
+//! keeps no fill or delivery-order tables and gives the same results.
 
 mod audit;
 mod build;
@@ -150,6 +152,10 @@ pub struct NetworkSim {
     next_id: u64,
     /// Packets sent on any link (interface or switch output): the packet-hops done.
     packet_hops: u64,
+    /// Whether the run checks its invariants ([`crate::RunOptions::audit`]): the buffer
+    /// fills, delivery order, duplicates and misdelivery. Without it the fill tables and
+    /// the delivery-order table stay empty; results are the same either way.
+    audited: bool,
     audit: Audit,
     send_audit: SendAudit,
     /// Class names, for the results.
@@ -234,7 +240,9 @@ impl NetworkSim {
                 sl,
             } => {
                 self.pool.prefetch(packet);
-                self.last_delivered.prefetch(self.triple(source, host, sl));
+                if self.audited {
+                    self.last_delivered.prefetch(self.triple(source, host, sl));
+                }
             }
             Event::LinkDone { port, .. } | Event::Credit { port, .. } => {
                 // Every line: the credits are on the first, and the send that follows
@@ -367,19 +375,21 @@ impl NetworkSim {
         self.packet_hops
     }
 
-    /// Invariant breaches so far.
-    pub fn audit(&self) -> Audit {
-        Audit {
+    /// Invariant breaches so far; None when the run does not audit
+    /// ([`crate::RunOptions::audit`]).
+    pub fn audit(&self) -> Option<Audit> {
+        self.audited.then_some(Audit {
             credit_violations: self.send_audit.credit_violations,
             idle_with_active_class: self.send_audit.idle_with_active_class,
             ..self.audit
-        }
+        })
     }
 
     /// The highest occupancy any (input-side, output-side) buffer reached, as a fraction
-    /// of its size.
-    pub fn peak_fill(&self) -> (f64, f64) {
-        (self.peak_fill[0].ratio(), self.peak_fill[1].ratio())
+    /// of its size; None when the run does not audit.
+    pub fn peak_fill(&self) -> Option<(f64, f64)> {
+        self.audited
+            .then(|| (self.peak_fill[0].ratio(), self.peak_fill[1].ratio()))
     }
 
     /// The scheduler kind of the switch output ports (of the interfaces when there is no

@@ -91,7 +91,7 @@ impl NetworkSim {
             &mut self.ports[port],
             &mut self.pool,
         );
-        if moved > 0 {
+        if moved > 0 && self.audited {
             let fill = &mut self.output_fill[port * self.fill_width + class];
             *fill += moved;
             check_fill(
@@ -145,7 +145,9 @@ impl NetworkSim {
         };
         // The downstream buffer holds the packet, on its lane, from its header's
         // departure on.
-        self.fill_input(peer, lane, credits, to_switch);
+        if self.audited {
+            self.fill_input(peer, lane, credits, to_switch);
+        }
         let moved = self.pool.get_mut(h);
         moved.tail = done + self.latency;
         moved.lane = lane;
@@ -196,8 +198,10 @@ impl NetworkSim {
     /// A packet's tail has left the input-side buffer of `port`, where it held `lane`:
     /// update the audit and return its credits upstream.
     pub(super) fn input_left(&mut self, now: SimTime, port: u32, lane: u16, credits: u16) {
-        let fill = &mut self.input_fill[port as usize * self.fill_width + usize::from(lane)];
-        *fill = fill.saturating_sub(u32::from(credits));
+        if self.audited {
+            let fill = &mut self.input_fill[port as usize * self.fill_width + usize::from(lane)];
+            *fill = fill.saturating_sub(u32::from(credits));
+        }
         let Some(upstream) = self.topology.peer(port) else {
             return;
         };
@@ -223,8 +227,10 @@ impl NetworkSim {
     pub(super) fn link_done(&mut self, now: SimTime, port: u32, slot: u16, credits: u16) {
         self.ports[port as usize].busy = false;
         let c = usize::from(slot);
-        let fill = &mut self.output_fill[port as usize * self.fill_width + c];
-        *fill = fill.saturating_sub(u32::from(credits));
+        if self.audited {
+            let fill = &mut self.output_fill[port as usize * self.fill_width + c];
+            *fill = fill.saturating_sub(u32::from(credits));
+        }
         let (node, local) = self.topology.port_owner(port);
         match self.topology.kind(node) {
             NodeKind::EndPoint => {
@@ -278,7 +284,7 @@ mod tests {
         let Model::Network(net) = &s.model else {
             panic!("not a network")
         };
-        NetworkSim::new(&s, net).unwrap()
+        NetworkSim::new(&s, net, true).unwrap()
     }
 
     /// Every port's link facts are what `try_send` looked up per send before they were

@@ -35,6 +35,26 @@ impl Model for NetworkSim {
     /// Per class, throughput and offered load normalised to the link rate per end
     /// point, jitter and connection counts of connection classes; the scheduler summary
     /// covers the switch output ports.
+    fn audit_findings(&self) -> Option<Vec<String>> {
+        // Destructured, so that a new invariant cannot be left out of the findings.
+        let super::Audit {
+            buffer_overflows,
+            credit_violations,
+            idle_with_active_class,
+            fifo_violations,
+            duplicates,
+            misdelivered,
+        } = self.audit()?;
+        Some(model::findings(&[
+            ("buffer_overflows", buffer_overflows),
+            ("credit_violations", credit_violations),
+            ("idle_with_active_class", idle_with_active_class),
+            ("fifo_violations", fifo_violations),
+            ("duplicates", duplicates),
+            ("misdelivered", misdelivered),
+        ]))
+    }
+
     fn results(&self, scenario: &Scenario) -> RunResults {
         let window = self.window();
         let capacity = self.link.bytes_in(window.span()) * f64::from(self.end_points());

@@ -89,16 +89,18 @@ impl NetworkSim {
     /// A packet's header is in the output buffer of global port `port`: queue it on
     /// `queue` and try to send.
     fn enqueue_output(&mut self, now: SimTime, port: u32, queue: usize, h: u32) {
-        let credits = self.pool.get(h).credits;
-        let lane = usize::from(self.ports[port as usize].lane_of_queue(queue));
-        let fill = &mut self.output_fill[port as usize * self.fill_width + lane];
-        *fill += credits;
-        check_fill(
-            &mut self.audit,
-            &mut self.peak_fill[1],
-            *fill,
-            self.output_capacity[port as usize],
-        );
+        if self.audited {
+            let credits = self.pool.get(h).credits;
+            let lane = usize::from(self.ports[port as usize].lane_of_queue(queue));
+            let fill = &mut self.output_fill[port as usize * self.fill_width + lane];
+            *fill += credits;
+            check_fill(
+                &mut self.audit,
+                &mut self.peak_fill[1],
+                *fill,
+                self.output_capacity[port as usize],
+            );
+        }
         self.ports[port as usize].enqueue(now, queue, h, &mut self.pool);
         self.try_send(now, port);
     }

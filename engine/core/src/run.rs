@@ -33,8 +33,8 @@ pub struct Run {
 pub struct RunOptions {
     /// Check the model's invariants while it runs ([`Run::audit_findings`]). A network
     /// then follows every buffer's fill against its size, the delivery order per
-    /// (source, destination, SL), duplicates and misdelivery, which costs it about a
-    /// twentieth of its time at 64 end points and a seventh at 1 024
+    /// (source, destination, SL), duplicates and misdelivery, which costs it 3 % of its
+    /// instructions at 64 end points and about a tenth of its time at 1 024
     /// (`docs/performance.md`). [`Run::new`] audits (tests and tools); the CLI's runs
     /// and the browser's do not unless asked (`qoslab run --audit`). The link lab and
     /// the network processor always check theirs (a few counters).

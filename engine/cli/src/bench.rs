@@ -181,8 +181,8 @@ fn measure(case: &Case, quick: bool) -> Result<Row, String> {
         s.warmup_us = (s.warmup_us / 10).min(s.duration_us - 1);
     }
     // As `qoslab run` without `--audit`: the product's speed.
-    let mut run = Run::with_options(s, RunOptions { audit: false })
-        .map_err(|e| format!("{}: {e}", case.name))?;
+    let mut run =
+        Run::with_options(s, RunOptions::UNAUDITED).map_err(|e| format!("{}: {e}", case.name))?;
     run.run_to_end();
     if let Some(e) = run.stopped() {
         return Err(format!("{}: {e}", case.name));

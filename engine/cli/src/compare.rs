@@ -32,7 +32,7 @@ struct Comparison {
 fn run_one(path: &Path, o: &Overrides) -> Result<RunResults, ExitCode> {
     let s = parse_scenario(path, o)?;
     let mut run =
-        Run::with_options(s, RunOptions { audit: false }).map_err(|e| report_invalid(path, &e))?;
+        Run::with_options(s, RunOptions::UNAUDITED).map_err(|e| report_invalid(path, &e))?;
     run.run_to_end();
     if let Some(e) = run.stopped() {
         return Err(fail(3, &format!("{}: {e}", path.display())));

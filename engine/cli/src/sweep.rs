@@ -175,7 +175,7 @@ fn run_all(
                     }
                     let scenario = job(i);
                     let seed = scenario.seed;
-                    let result = Run::with_options(scenario, RunOptions { audit: false })
+                    let result = Run::with_options(scenario, RunOptions::UNAUDITED)
                         .map_err(|e| e.to_string())
                         .and_then(|mut run| {
                             run.run_to_end();

@@ -41,6 +41,12 @@ pub struct RunOptions {
     pub audit: bool,
 }
 
+impl RunOptions {
+    /// How the product runs a scenario for its results (the CLI's `run` unless asked,
+    /// `sweep`, `compare` and `bench`, and the browser's worker): without the audit.
+    pub const UNAUDITED: RunOptions = RunOptions { audit: false };
+}
+
 impl Default for RunOptions {
     /// Audited.
     fn default() -> Self {

@@ -50,7 +50,7 @@ fn every_preset_gives_the_same_results_audited_or_not() {
             continue;
         }
         let (audited, findings, network) = run(&doc, 20, RunOptions { audit: true });
-        let (plain, plain_findings, _) = run(&doc, 20, RunOptions { audit: false });
+        let (plain, plain_findings, _) = run(&doc, 20, RunOptions::UNAUDITED);
         assert_eq!(audited, plain, "{name}: the audit changed a result");
         assert_eq!(findings, Some(Vec::new()), "{name}: audited run");
         if network {

@@ -179,7 +179,7 @@ fn scenario_case(text: &str) -> Result<(), String> {
     }
     drop(run);
     // The second run without the audit: the audit must change no result either.
-    let mut again = Run::from_json_with(text, RunOptions { audit: false })
+    let mut again = Run::from_json_with(text, RunOptions::UNAUDITED)
         .map_err(|e| format!("accepted once, then: {e}"))?;
     run_in_slices(&mut again, limit)?;
     let (first, second) = (

@@ -224,7 +224,7 @@ impl Simulation {
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<Simulation, JsValue> {
         // Unaudited: the browser shows results, not the audit (`RunOptions::audit`).
-        Run::from_json_with(scenario_json, RunOptions { audit: false })
+        Run::from_json_with(scenario_json, RunOptions::UNAUDITED)
             .map(|run| Simulation { run })
             .map_err(|e| to_js_error(&e))
     }

@@ -431,7 +431,10 @@ impl<E> EventQueue<E> {
 
     /// Makes absolute slot `abs` (after the current one, holding the earliest event) the
     /// current slot: brings the overflow's events within the new horizon onto the wheel
-    /// and sorts the slot.
+    /// and sorts the slot. Out of line: it runs once per slot (about 20 events at 64
+    /// end points), and inlined into a model's event loop it only crowds that loop
+    /// (measured: 2 % more instructions at 64 end points when the compiler chose to).
+    #[inline(never)]
     fn enter(&mut self, abs: u64) {
         self.cur = abs;
         let horizon = abs + self.mask + 1;

@@ -1,10 +1,13 @@
-//! The fabric's audit of its invariants, and delivery at the end points (where FIFO
-//! order, duplicates and misdelivery are checked).
+//! The fabric's audit of its invariants ([`Auditor`], only in an audited run), and
+//! delivery at the end points (where FIFO order, duplicates and misdelivery are checked).
 
 use std::collections::HashMap;
 
 use super::NetworkSim;
+use super::buffer_fills::BufferFills;
+use crate::network::port::NetPacket;
 use crate::network::routing::Router;
+use crate::network::send::SendAudit;
 use crate::stats::flow_key;
 use crate::time::SimTime;
 use crate::traffic::NO_FLOW;
@@ -40,13 +43,13 @@ pub struct Audit {
 /// in flight is delivered. Nothing is lost: with no packet of a triple in flight, every
 /// later packet is newer than all delivered ones, so its check passes anyway. Memory then
 /// follows the packets in flight, not the square of the end points.
-pub(super) enum LastDelivered {
+enum LastDelivered {
     Table(Vec<u64>),
     InFlight(HashMap<u64, InFlight>),
 }
 
 /// A triple's last delivered packet id and its packets in flight.
-pub(super) struct InFlight {
+struct InFlight {
     last: u64,
     packets: u32,
 }
@@ -58,7 +61,7 @@ const NONE_DELIVERED: u64 = u64::MAX;
 
 impl LastDelivered {
     /// Room for `pairs` (source, destination, class) triples.
-    pub(super) fn new(pairs: usize) -> LastDelivered {
+    fn new(pairs: usize) -> LastDelivered {
         if pairs <= MAX_FIFO_TABLE {
             LastDelivered::Table(vec![NONE_DELIVERED; pairs])
         } else {
@@ -82,7 +85,7 @@ impl LastDelivered {
     /// its packet is about to be delivered. Nothing for the in-flight form or a key
     /// outside the table.
     #[inline]
-    pub(super) fn prefetch(&self, key: u64) {
+    fn prefetch(&self, key: u64) {
         if let LastDelivered::Table(t) = self {
             if let Some(entry) = t.get(key as usize) {
                 crate::cache_hint::prefetch(entry);
@@ -114,73 +117,88 @@ impl LastDelivered {
     }
 }
 
-/// The highest fill ratio seen, kept as the (fill, size) that gave it, so that noting a
-/// fill costs two integer products instead of a division. The ratio it reports is the
-/// division of that pair: rounding is monotone, so it is exactly the largest of the
-/// rounded ratios of every fill noted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct PeakFill {
-    fill: u32,
-    /// At least 1 (a buffer of size 0 counts as size 1).
-    capacity: u32,
+/// What an audited run keeps to check its invariants ([`crate::RunOptions::audit`]): the
+/// buffer fills, and at delivery the order, duplicates and misdelivery. A run without the
+/// audit has none of it.
+pub(super) struct Auditor {
+    pub(super) fills: BufferFills,
+    /// Breaches found at delivery (the fills and the send protocol count their own).
+    delivery: Audit,
+    last_delivered: LastDelivered,
+    /// Last delivered packet id per connection, where connections of one pair may take
+    /// different routes.
+    last_per_connection: HashMap<u64, u64>,
+    end_points: u64,
+    classes: u64,
+    /// The routing's promises ([`Router::datagrams_keep_one_path`],
+    /// [`Router::connections_share_path`]).
+    datagrams_keep_one_path: bool,
+    connections_share_path: bool,
 }
 
-impl Default for PeakFill {
-    fn default() -> PeakFill {
-        PeakFill {
-            fill: 0,
-            capacity: 1,
+impl Auditor {
+    /// The audit of a fabric of `end_points` and `classes` with `routing`, whose buffers
+    /// `fills` follows.
+    pub(super) fn new(
+        fills: BufferFills,
+        end_points: u32,
+        classes: usize,
+        routing: &impl Router,
+    ) -> Auditor {
+        let n = end_points as usize;
+        Auditor {
+            fills,
+            delivery: Audit::default(),
+            last_delivered: LastDelivered::new(n * n * classes),
+            last_per_connection: HashMap::new(),
+            end_points: u64::from(end_points),
+            classes: classes as u64,
+            datagrams_keep_one_path: routing.datagrams_keep_one_path(),
+            connections_share_path: routing.connections_share_path(),
         }
     }
-}
 
-impl PeakFill {
-    /// Notes a buffer holding `fill` credits of its `capacity`.
-    #[inline]
-    pub(super) fn note(&mut self, fill: u32, capacity: u32) {
-        let capacity = capacity.max(1);
-        if u64::from(fill) * u64::from(self.capacity) > u64::from(self.fill) * u64::from(capacity) {
-            *self = PeakFill { fill, capacity };
+    /// Every breach so far, with the send protocol's from `send`.
+    pub(super) fn report(&self, send: &SendAudit) -> Audit {
+        Audit {
+            buffer_overflows: self.fills.overflows(),
+            credit_violations: send.credit_violations,
+            idle_with_active_class: send.idle_with_active_class,
+            ..self.delivery
         }
     }
 
-    /// The highest fill noted, as a fraction of its buffer's size.
-    pub(super) fn ratio(self) -> f64 {
-        f64::from(self.fill) / f64::from(self.capacity)
+    /// The key of the (source, destination, SL) triple.
+    fn triple(&self, source: u32, destination: u32, sl: u16) -> u64 {
+        (u64::from(source) * self.end_points + u64::from(destination)) * self.classes
+            + u64::from(sl)
     }
-}
 
-/// Counts a buffer fill above `capacity` and keeps the highest fill ratio.
-#[inline]
-pub(super) fn check_fill(audit: &mut Audit, peak: &mut PeakFill, fill: u32, capacity: u32) {
-    if fill > capacity {
-        audit.buffer_overflows += 1;
-    }
-    peak.note(fill, capacity);
-}
-
-impl NetworkSim {
     /// Whether the FIFO audit of `packet` is per (source, destination, SL) triple, and
     /// that triple's key: where the routing promises one path per pair (or per connection
     /// when connections of a pair share their path).
-    fn triple_key(&self, packet: &crate::network::port::NetPacket) -> Option<u64> {
+    fn triple_key(&self, packet: &NetPacket) -> Option<u64> {
         let connection = packet.flow != NO_FLOW;
-        if connection && !self.routing.connections_share_path() {
+        if connection && !self.connections_share_path {
             return None;
         }
-        (connection || self.routing.datagrams_keep_one_path())
+        (connection || self.datagrams_keep_one_path)
             .then(|| self.triple(packet.source, packet.destination, packet.sl))
     }
 
-    /// The FIFO audit's key of the (source, destination, SL) triple.
-    pub(super) fn triple(&self, source: u32, destination: u32, sl: u16) -> u64 {
-        let n = u64::from(self.topology.end_points());
-        (u64::from(source) * n + u64::from(destination)) * self.classes as u64 + u64::from(sl)
+    /// Starts fetching the delivery-order entry of a packet about to be delivered.
+    #[inline]
+    pub(super) fn prefetch(&self, source: u32, destination: u32, sl: u16) {
+        self.last_delivered
+            .prefetch(self.triple(source, destination, sl));
     }
 
     /// A packet was generated: a large fabric's audit starts following its triple.
-    pub(super) fn audit_generated(&mut self, packet: &crate::network::port::NetPacket) {
-        if !self.audited || matches!(self.last_delivered, LastDelivered::Table(_)) {
+    /// (Out of line, like [`Auditor::on_delivered`]: only audited runs call them, and
+    /// the event loop of the others stays as small as it was with no audit at all.)
+    #[inline(never)]
+    pub(super) fn on_generated(&mut self, packet: &NetPacket) {
+        if matches!(self.last_delivered, LastDelivered::Table(_)) {
             return;
         }
         if let Some(key) = self.triple_key(packet) {
@@ -188,15 +206,24 @@ impl NetworkSim {
         }
     }
 
+    /// `packet` was delivered, where it was due if `where_due` (its destination, the SL
+    /// and priority level it should arrive with).
+    #[inline(never)]
+    pub(super) fn on_delivered(&mut self, packet: &NetPacket, where_due: bool) {
+        if !where_due {
+            self.delivery.misdelivered += 1;
+        }
+        self.check_order(packet);
+    }
+
     /// The FIFO and duplicate audit of a delivered packet, where the routing promises
     /// order: per (source, destination, SL) when all packets of a pair take one path;
     /// per connection when connections of a pair may take different routes (each keeps
     /// its own); not at all for datagrams a routing spreads over several paths.
-    fn check_order(&mut self, packet: &crate::network::port::NetPacket) {
-        let classes = self.classes as u64;
+    fn check_order(&mut self, packet: &NetPacket) {
         let connection = packet.flow != NO_FLOW;
-        let previous = if connection && !self.routing.connections_share_path() {
-            let key = (u64::from(packet.source) * classes + u64::from(packet.sl)) << 32
+        let previous = if connection && !self.connections_share_path {
+            let key = (u64::from(packet.source) * self.classes + u64::from(packet.sl)) << 32
                 | u64::from(packet.flow);
             let last = self
                 .last_per_connection
@@ -212,24 +239,23 @@ impl NetworkSim {
             return;
         };
         if previous != NONE_DELIVERED && previous == packet.id {
-            self.audit.duplicates += 1;
+            self.delivery.duplicates += 1;
         } else if previous != NONE_DELIVERED && previous > packet.id {
-            self.audit.fifo_violations += 1;
+            self.delivery.fifo_violations += 1;
         }
     }
+}
 
+impl NetworkSim {
     /// Packet `h`'s tail has reached end point `host`: check, count, consume.
     pub(super) fn deliver(&mut self, now: SimTime, host: u32, h: u32) {
         let packet = *self.pool.get(h);
         self.pool.remove(h);
-        if self.audited {
-            if packet.destination != host
-                || self.lanes.map().delivered_sl(packet.sl) != packet.sl
-                || self.priorities.get(usize::from(packet.sl)) != Some(&packet.priority)
-            {
-                self.audit.misdelivered += 1;
-            }
-            self.check_order(&packet);
+        if let Some(auditor) = self.auditor.as_mut() {
+            let where_due = packet.destination == host
+                && self.lanes.map().delivered_sl(packet.sl) == packet.sl
+                && self.priorities.get(usize::from(packet.sl)) == Some(&packet.priority);
+            auditor.on_delivered(&packet, where_due);
         }
         let c = usize::from(packet.sl);
         self.counters[c].on_delivered(packet.created, now, packet.bytes, &self.window);
@@ -273,27 +299,6 @@ mod tests {
     }
 
     proptest! {
-        /// The peak kept as a pair reports exactly the largest of the ratios computed one by
-        /// one in floating point (as the audit did before).
-        #[test]
-        fn peak_fill_is_the_largest_ratio(
-            fills in proptest::collection::vec((0u32..=u32::MAX, 0u32..=u32::MAX), 0..40),
-            small in proptest::collection::vec((0u32..50, 0u32..50), 0..40),
-        ) {
-            for list in [&fills, &small] {
-                let mut peak = PeakFill::default();
-                let mut by_division = 0.0f64;
-                for &(fill, capacity) in list.iter() {
-                    peak.note(fill, capacity);
-                    let ratio = f64::from(fill) / f64::from(capacity.max(1));
-                    if ratio > by_division {
-                        by_division = ratio;
-                    }
-                    prop_assert_eq!(peak.ratio().to_bits(), by_division.to_bits());
-                }
-            }
-        }
-
         /// The in-flight form gives the flat table's verdict for every delivery (in order or
         /// reordered), and holds only triples with packets in flight.
         #[test]

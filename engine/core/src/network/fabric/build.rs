@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use super::{Audit, Event, LastDelivered, NetworkSim, PeakFill};
+use super::audit::Auditor;
+use super::buffer_fills::{BufferFills, PortBuffers};
+use super::{Event, NetworkSim};
 use crate::error::EngineError;
 use crate::kernel::EventQueue;
 use crate::network::interface::Interface;
@@ -83,8 +85,7 @@ impl NetworkSim {
         let setup = PortSetup { classes, link };
         let total_ports = topology.total_ports() as usize;
         let mut ports = Vec::with_capacity(total_ports);
-        let mut input_capacity = Vec::with_capacity(total_ports);
-        let mut output_capacity = Vec::with_capacity(total_ports);
+        let mut buffer_sizes = Vec::with_capacity(if audited { total_ports } else { 0 });
         for g in 0..topology.total_ports() {
             let (node, _) = topology.port_owner(g);
             let downstream = match topology
@@ -116,8 +117,12 @@ impl NetworkSim {
                 )
                 .with_link(from_end_point, link),
             );
-            input_capacity.push(own_in);
-            output_capacity.push(own_out);
+            if audited {
+                buffer_sizes.push(PortBuffers {
+                    input: own_in,
+                    output: own_out,
+                });
+            }
         }
         let streams = RngStreams::new(scenario.seed);
         let mut events = EventQueue::with_finer_slots(finer_slots(n));
@@ -180,9 +185,13 @@ impl NetworkSim {
         )
         .map_err(|e| EngineError::invalid("model.classes", e))?;
         let window_end = SimTime::from_us(scenario.duration_us);
-        // Fill tables hold, per port, a slot per lane (switch buffers, reception buffers)
-        // or per class (injection buffers).
-        let fill_width = port_lanes.max(classes);
+        // The audit's fill tables hold, per port, a slot per lane (switch buffers,
+        // reception buffers) or per class (injection buffers).
+        let auditor = audited.then(|| {
+            let width = port_lanes.max(classes);
+            let fills = BufferFills::new(&buffer_sizes, width, port_lanes, shared_total);
+            Auditor::new(fills, n, classes, &routing)
+        });
         let mut interfaces = Vec::with_capacity(n as usize);
         for ((host, generators), routes) in (0..n).zip(traffic.generators).zip(pinned) {
             let mut interface = Interface::new(generators, routes, nic_credits);
@@ -227,39 +236,23 @@ impl NetworkSim {
             switches,
             actions: Vec::new(),
             interfaces,
-            classes,
             priorities: (0..classes)
                 .map(|c| net.classes[c].priority_level(c))
                 .collect(),
             link,
             latency: Duration(u64::from(net.link.latency_ns) * PS_PER_NS),
             credit_delay: Duration(u64::from(net.link.credit_delay_ns) * PS_PER_NS),
-            input_capacity,
-            // The audit's tables: empty without it (nothing reads them then).
-            input_fill: vec![0; if audited { total_ports * fill_width } else { 0 }],
-            output_fill: vec![0; if audited { total_ports * fill_width } else { 0 }],
-            output_capacity,
-            fill_width,
             lanes,
-            shared_total,
-            peak_fill: [PeakFill::default(); 2],
             counters: vec![ClassCounters::default(); classes],
             jitter,
             admission: traffic.admission,
-            last_delivered: LastDelivered::new(if audited {
-                n as usize * n as usize * classes
-            } else {
-                0
-            }),
-            last_per_connection: std::collections::HashMap::new(),
             window: Window {
                 start: SimTime::from_us(scenario.warmup_us),
                 end: window_end,
             },
             next_id: 0,
             packet_hops: 0,
-            audited,
-            audit: Audit::default(),
+            auditor,
             send_audit: SendAudit::default(),
             names: net.classes.iter().map(|c| c.name.clone()).collect(),
             messages: super::Messages::new(net.classes.iter().map(|c| c.mtu_bytes).collect()),

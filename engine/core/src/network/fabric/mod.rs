@@ -39,6 +39,7 @@
 //! keeps no fill or delivery-order tables and gives the same results.
 
 mod audit;
+mod buffer_fills;
 mod build;
 #[cfg(test)]
 mod message_tests;
@@ -50,7 +51,7 @@ mod switching;
 mod tests;
 
 pub use audit::Audit;
-use audit::{LastDelivered, PeakFill};
+use audit::Auditor;
 use messages::{Flits, MessageCounters, Messages};
 
 use super::interface::Interface;
@@ -112,51 +113,26 @@ pub struct NetworkSim {
     /// What the switch called last asked for (reused, to allocate once).
     actions: Vec<SwitchAction>,
     interfaces: Vec<Interface>,
-    /// SLs (the scenario's classes).
-    classes: usize,
     /// Per class, the priority level its packets carry.
     priorities: Vec<u8>,
     /// SLs, lanes and output queues.
     lanes: Lanes,
-    /// Credits of every switch input port's buffer, for the audit of a shared buffer.
-    shared_total: Option<u32>,
     link: BitRate,
     latency: Duration,
     credit_delay: Duration,
-    /// Most credits one lane may hold, per global port, in the buffer on its *input*
-    /// side (a switch input buffer or an interface reception buffer).
-    input_capacity: Vec<u32>,
-    /// Occupancy per (global port, lane) of the input-side buffer, from what was sent
-    /// and freed (audit).
-    input_fill: Vec<u32>,
-    /// Occupancy per (global port, slot) of the output-side buffer: switch output
-    /// buffers per lane and interface injection buffers per class (audit).
-    output_fill: Vec<u32>,
-    /// Output-side buffer size in credits per slot, per global port.
-    output_capacity: Vec<u32>,
-    /// Slots of the input-side and output-side fill tables per port.
-    fill_width: usize,
-    /// Most credits ever held by any input-side and output-side buffer, as a fraction of
-    /// its size (for reports and tests).
-    peak_fill: [PeakFill; 2],
     counters: Vec<ClassCounters>,
     /// Per class, the jitter of its connections (None for burst classes).
     jitter: Vec<Option<JitterTracker>>,
     /// Per class, the admission outcome of its connections (None for burst classes).
     admission: Vec<Option<ClassAdmission>>,
-    last_delivered: LastDelivered,
-    /// Last delivered packet id per connection, where connections of one pair may take
-    /// different routes (FIFO audit).
-    last_per_connection: std::collections::HashMap<u64, u64>,
     window: Window,
     next_id: u64,
     /// Packets sent on any link (interface or switch output): the packet-hops done.
     packet_hops: u64,
-    /// Whether the run checks its invariants ([`crate::RunOptions::audit`]): the buffer
-    /// fills, delivery order, duplicates and misdelivery. Without it the fill tables and
-    /// the delivery-order table stay empty; results are the same either way.
-    audited: bool,
-    audit: Audit,
+    /// The audit of the run's invariants ([`crate::RunOptions::audit`]): the buffer
+    /// fills, delivery order, duplicates and misdelivery. None in a run without it;
+    /// results are the same either way.
+    auditor: Option<Auditor>,
     send_audit: SendAudit,
     /// Class names, for the results.
     names: Vec<String>,
@@ -240,8 +216,8 @@ impl NetworkSim {
                 sl,
             } => {
                 self.pool.prefetch(packet);
-                if self.audited {
-                    self.last_delivered.prefetch(self.triple(source, host, sl));
+                if let Some(auditor) = &self.auditor {
+                    auditor.prefetch(source, host, sl);
                 }
             }
             Event::LinkDone { port, .. } | Event::Credit { port, .. } => {
@@ -378,18 +354,13 @@ impl NetworkSim {
     /// Invariant breaches so far; None when the run does not audit
     /// ([`crate::RunOptions::audit`]).
     pub fn audit(&self) -> Option<Audit> {
-        self.audited.then_some(Audit {
-            credit_violations: self.send_audit.credit_violations,
-            idle_with_active_class: self.send_audit.idle_with_active_class,
-            ..self.audit
-        })
+        self.auditor.as_ref().map(|a| a.report(&self.send_audit))
     }
 
     /// The highest occupancy any (input-side, output-side) buffer reached, as a fraction
     /// of its size; None when the run does not audit.
     pub fn peak_fill(&self) -> Option<(f64, f64)> {
-        self.audited
-            .then(|| (self.peak_fill[0].ratio(), self.peak_fill[1].ratio()))
+        self.auditor.as_ref().map(|a| a.fills.peak())
     }
 
     /// The scheduler kind of the switch output ports (of the interfaces when there is no

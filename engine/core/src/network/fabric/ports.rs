@@ -1,7 +1,6 @@
 //! The fabric's output ports: generation into the interfaces, sending on a link, the
 //! link freeing, and credits going back upstream.
 
-use super::audit::check_fill;
 use super::messages::split;
 use super::{Event, NetworkSim};
 use crate::network::credits_for;
@@ -69,7 +68,9 @@ impl NetworkSim {
                 ),
             },
         };
-        self.audit_generated(&packet);
+        if let Some(auditor) = self.auditor.as_mut() {
+            auditor.on_generated(&packet);
+        }
         self.next_id += 1;
         self.counters[c].on_generated(now, bytes, &self.window);
         if let Some(f) = self.flits.as_mut() {
@@ -91,15 +92,8 @@ impl NetworkSim {
             &mut self.ports[port],
             &mut self.pool,
         );
-        if moved > 0 && self.audited {
-            let fill = &mut self.output_fill[port * self.fill_width + class];
-            *fill += moved;
-            check_fill(
-                &mut self.audit,
-                &mut self.peak_fill[1],
-                *fill,
-                self.output_capacity[port],
-            );
+        if let Some(auditor) = self.auditor.as_mut().filter(|_| moved > 0) {
+            auditor.fills.add_output(host, class, moved);
         }
     }
 
@@ -145,8 +139,8 @@ impl NetworkSim {
         };
         // The downstream buffer holds the packet, on its lane, from its header's
         // departure on.
-        if self.audited {
-            self.fill_input(peer, lane, credits, to_switch);
+        if let Some(auditor) = self.auditor.as_mut() {
+            auditor.fills.add_input(peer, lane, credits, to_switch);
         }
         let moved = self.pool.get_mut(h);
         moved.tail = done + self.latency;
@@ -173,34 +167,11 @@ impl NetworkSim {
         }
     }
 
-    /// `credits` of `lane` arrive in the input-side buffer of global port `port` (a
-    /// switch's when `to_switch`): count them against the lane's limit and, for a
-    /// switch's shared buffer, the port's total.
-    fn fill_input(&mut self, port: u32, lane: u16, credits: u32, to_switch: bool) {
-        let first = port as usize * self.fill_width;
-        let fill = &mut self.input_fill[first + usize::from(lane)];
-        *fill += credits;
-        let fill = *fill;
-        let capacity = self.input_capacity[port as usize];
-        check_fill(&mut self.audit, &mut self.peak_fill[0], fill, capacity);
-        let Some(port_total) = self.shared_total else {
-            return;
-        };
-        if to_switch {
-            let lanes = usize::from(self.lanes.port_lanes());
-            let total: u32 = self.input_fill[first..first + lanes].iter().sum();
-            if total > port_total {
-                self.audit.buffer_overflows += 1;
-            }
-        }
-    }
-
     /// A packet's tail has left the input-side buffer of `port`, where it held `lane`:
     /// update the audit and return its credits upstream.
     pub(super) fn input_left(&mut self, now: SimTime, port: u32, lane: u16, credits: u16) {
-        if self.audited {
-            let fill = &mut self.input_fill[port as usize * self.fill_width + usize::from(lane)];
-            *fill = fill.saturating_sub(u32::from(credits));
+        if let Some(auditor) = self.auditor.as_mut() {
+            auditor.fills.remove_input(port, lane, u32::from(credits));
         }
         let Some(upstream) = self.topology.peer(port) else {
             return;
@@ -227,9 +198,8 @@ impl NetworkSim {
     pub(super) fn link_done(&mut self, now: SimTime, port: u32, slot: u16, credits: u16) {
         self.ports[port as usize].busy = false;
         let c = usize::from(slot);
-        if self.audited {
-            let fill = &mut self.output_fill[port as usize * self.fill_width + c];
-            *fill = fill.saturating_sub(u32::from(credits));
+        if let Some(auditor) = self.auditor.as_mut() {
+            auditor.fills.remove_output(port, c, u32::from(credits));
         }
         let (node, local) = self.topology.port_owner(port);
         match self.topology.kind(node) {

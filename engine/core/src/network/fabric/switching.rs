@@ -1,7 +1,6 @@
 //! The fabric's side of the switch contract ([`crate::network::switch`]): routing a
 //! header, calling the switch, and carrying out what it asks.
 
-use super::audit::check_fill;
 use super::{Event, NetworkSim};
 use crate::network::routing::Router;
 use crate::network::switch::{
@@ -89,17 +88,10 @@ impl NetworkSim {
     /// A packet's header is in the output buffer of global port `port`: queue it on
     /// `queue` and try to send.
     fn enqueue_output(&mut self, now: SimTime, port: u32, queue: usize, h: u32) {
-        if self.audited {
+        if let Some(auditor) = self.auditor.as_mut() {
             let credits = self.pool.get(h).credits;
             let lane = usize::from(self.ports[port as usize].lane_of_queue(queue));
-            let fill = &mut self.output_fill[port as usize * self.fill_width + lane];
-            *fill += credits;
-            check_fill(
-                &mut self.audit,
-                &mut self.peak_fill[1],
-                *fill,
-                self.output_capacity[port as usize],
-            );
+            auditor.fills.add_output(port, lane, credits);
         }
         self.ports[port as usize].enqueue(now, queue, h, &mut self.pool);
         self.try_send(now, port);

@@ -28,7 +28,9 @@ impl NetworkSim {
                 .routing
                 .on_inject(&self.topology, host, destination, &mut self.route_rng),
         };
-        self.audit_generated(&packet);
+        if let Some(auditor) = self.auditor.as_mut() {
+            auditor.on_generated(&packet);
+        }
         self.next_id += 1;
         self.counters[usize::from(class)].on_generated(now, bytes, &self.window);
         self.interfaces[host as usize].application[usize::from(class)].push_back(packet);
@@ -339,7 +341,8 @@ fn an_output_port_sl2vl_table_remaps_the_vl() {
     let mut peak = [0u32; 2];
     while !sim.advance(1) {
         for (lane, p) in peak.iter_mut().enumerate() {
-            *p = (*p).max(sim.input_fill[2 * sim.fill_width + lane]);
+            let fills = &sim.auditor.as_ref().unwrap().fills;
+            *p = (*p).max(fills.input(2, lane as u16));
         }
     }
     assert_eq!(peak, [0, 32], "class 0 arrives on VL 1");

@@ -163,13 +163,15 @@ pub trait Router: std::fmt::Debug {
     }
 
     /// Whether all datagrams from one end point to another take one path (so, with FIFO
-    /// lanes, arrive in order). False for routings that spread them (Valiant).
+    /// lanes, arrive in order). False for routings that spread them (Valiant). A property
+    /// of the routing, not of its state: the audit reads it once, when the network is built.
     fn datagrams_keep_one_path(&self) -> bool {
         true
     }
 
     /// Whether all connections from one end point to another take the same path (true
-    /// when a pair has one route). Each connection always keeps its own route.
+    /// when a pair has one route). Each connection always keeps its own route. Read once,
+    /// like [`Router::datagrams_keep_one_path`].
     fn connections_share_path(&self) -> bool {
         true
     }

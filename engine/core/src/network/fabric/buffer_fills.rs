@@ -25,7 +25,7 @@ pub(super) struct BufferFills {
 }
 
 /// The buffer sizes of one global port.
-pub(super) struct PortBuffers {
+pub(super) struct BufferSizes {
     /// Most credits one lane may hold in the input-side buffer.
     pub(super) input: u32,
     /// Credits per slot of the output-side buffer.
@@ -37,7 +37,7 @@ impl BufferFills {
     /// port, of which the first `port_lanes` are lanes; `shared_total`, the credits of a
     /// switch input port's shared buffer.
     pub(super) fn new(
-        sizes: &[PortBuffers],
+        sizes: &[BufferSizes],
         width: usize,
         port_lanes: usize,
         shared_total: Option<u32>,
@@ -194,11 +194,11 @@ mod tests {
     /// input buffer is shared.
     fn two_ports(shared_total: Option<u32>) -> BufferFills {
         let sizes = [
-            PortBuffers {
+            BufferSizes {
                 input: 4,
                 output: 6,
             },
-            PortBuffers {
+            BufferSizes {
                 input: 4,
                 output: 6,
             },

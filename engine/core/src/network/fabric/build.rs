@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::audit::Auditor;
-use super::buffer_fills::{BufferFills, PortBuffers};
+use super::buffer_fills::{BufferFills, BufferSizes};
 use super::{Event, NetworkSim};
 use crate::error::EngineError;
 use crate::kernel::EventQueue;
@@ -118,7 +118,7 @@ impl NetworkSim {
                 .with_link(from_end_point, link),
             );
             if audited {
-                buffer_sizes.push(PortBuffers {
+                buffer_sizes.push(BufferSizes {
                     input: own_in,
                     output: own_out,
                 });

@@ -92,7 +92,9 @@ impl NetworkSim {
             &mut self.ports[port],
             &mut self.pool,
         );
-        if let Some(auditor) = self.auditor.as_mut().filter(|_| moved > 0) {
+        if moved > 0
+            && let Some(auditor) = self.auditor.as_mut()
+        {
             auditor.fills.add_output(host, class, moved);
         }
     }
